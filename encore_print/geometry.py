@@ -1,0 +1,181 @@
+"""Layout → where everything sits on the sheet, in millimetres (origin top-left, y down).
+
+The renderer draws from this and the reader looks here: nothing else computes a position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from functools import cached_property, lru_cache
+
+from .layout import Layout
+
+Box = tuple[float, float, float, float]  # x, y, w, h in mm
+
+MARGIN = 4.0  # from trim edge to the fiducials; inside most printers' margins
+FIDUCIAL = 10.0  # ArUco marker side, including its black border
+QUIET = 2.0  # white around each marker, so it is found against any background
+MARKER_GRID = 7  # DICT_5X5: 5 data modules + the border on each side
+ARUCO_DICT = "DICT_5X5_1000"
+CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
+
+
+@dataclass(frozen=True)
+class Element:
+    """Something a player marks."""
+
+    id: str
+    kind: str  # cell, joker (box rows), column-value, colour-bonus
+    box_mm: Box
+    colour: str = ""  # region colour of a cell or a colour bonus
+    star: bool = False
+    value: int | None = None  # printed value of a column value / colour bonus
+    label: str = ""  # printed text inside (a box row's label)
+
+
+@dataclass(frozen=True)
+class Fiducial:
+    corner: str
+    marker_id: int
+    box_mm: Box  # the black square; its quiet zone is QUIET mm around it
+
+
+@dataclass(frozen=True)
+class Text:
+    """Printed words: titles, column letters, labels. `align` is left, centre or right."""
+
+    text: str
+    x: float
+    y: float  # baseline
+    size: float  # points
+    align: str = "left"
+    bold: bool = False
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class SheetGeometry:
+    layout: Layout
+    sheet_mm: tuple[float, float]
+    elements: tuple[Element, ...]
+    fiducials: tuple[Fiducial, ...]
+    texts: tuple[Text, ...]
+    frames: dict[str, Box] = field(default_factory=dict)  # named boxes: name line, score boxes…
+
+    def element(self, element_id: str) -> Element:
+        return self.by_id[element_id]
+
+    @cached_property
+    def by_id(self) -> dict[str, Element]:
+        return {e.id: e for e in self.elements}
+
+    def to_json(self) -> dict:
+        return {
+            "layout": self.layout.id,
+            "version": self.layout.version,
+            "sheet_mm": list(self.sheet_mm),
+            "elements": [{k: (list(v) if k == "box_mm" else v)
+                          for k, v in asdict(e).items() if v not in ("", None, False)}
+                         for e in self.elements],
+            "fiducials": [{"corner": f.corner, "aruco_dictionary": ARUCO_DICT,
+                           "marker_id": f.marker_id, "box_mm": list(f.box_mm)}
+                          for f in self.fiducials],
+        }
+
+
+def marker_id(code: int, corner: int) -> int:
+    return code * 4 + corner
+
+
+def decode_marker(marker: int) -> tuple[int, int]:
+    """marker id → (layout code, corner index)."""
+    return divmod(marker, 4)
+
+
+@lru_cache(maxsize=32)
+def geometry(layout: Layout) -> SheetGeometry:
+    w, h = layout.sheet_mm
+    ncol, nrow = len(layout.columns), layout.n_rows
+    top = MARGIN + FIDUCIAL + QUIET + 1.5  # below the top fiducials: column letters start here
+    panel = 40.0 if layout.colour_bonus else 0.0  # colour bonuses at the right of the grid
+    tiers = len(layout.column_values)
+    # the grid takes what is left after the bands below it: value rows, box rows, score line
+    below = tiers * 7.0 + len(layout.boxes) * 10.0 + 4.0 + FIDUCIAL + MARGIN + QUIET
+    cell = min((w - 2 * MARGIN - 4 - panel) / ncol, (h - top - 7.0 - below) / nrow)
+    gx = MARGIN + (w - 2 * MARGIN - panel - cell * ncol) / 2
+    gy = top + 7.0
+
+    elements: list[Element] = []
+    texts: list[Text] = []
+    frames: dict[str, Box] = {}
+
+    texts.append(Text(layout.title, MARGIN + FIDUCIAL + QUIET + 1, MARGIN + 4.5, 10, bold=True,
+                      role="title"))
+    name_x = w / 2 + 4
+    frames["name"] = (name_x, MARGIN + 1, w - MARGIN - FIDUCIAL - QUIET - 1 - name_x, 7.5)
+    texts.append(Text(layout.labels.get("name", "Name"), name_x, MARGIN + 7.5, 7, role="name"))
+    texts.append(Text(f"{layout.id} · v{layout.version} · encore-print", w / 2,
+                      h - MARGIN - 0.5, 6, align="centre", role="layout-id"))
+
+    for ci, col in enumerate(layout.columns):
+        x = gx + ci * cell
+        frames[f"letter:{col}"] = (x + 0.4, top, cell - 0.8, 6.0)
+        texts.append(Text(col, x + cell / 2, top + 4.6, 11, align="centre", bold=True,
+                          role="start-letter" if col == layout.start_column else "letter"))
+    for c in layout.cells:
+        ci = layout.columns.index(c.column)
+        elements.append(Element(c.id, "cell", (gx + ci * cell, gy + (c.row - 1) * cell, cell, cell),
+                                colour=c.colour, star=c.star))
+
+    y = gy + nrow * cell + 1.5
+    vh = 6.2
+    for tier in layout.column_values:
+        for ci, col in enumerate(layout.columns):
+            elements.append(Element(f"column:{col}:{tier.which}", "column-value",
+                                    (gx + ci * cell + 0.6, y, cell - 1.2, vh),
+                                    value=tier.values[ci]))
+        y += vh + 0.8
+    if layout.column_values:
+        texts.append(Text(layout.labels.get("columns", ""), gx - 1.5, y - 4, 6, align="right"))
+
+    y += 2.5
+    for row in layout.boxes:
+        size = min(8.0, cell)
+        bx = gx + 22.0
+        texts.append(Text(row.label, gx, y + size * 0.78, 14, bold=True, role="box-label"))
+        for n in range(row.count):
+            elements.append(Element(f"{row.kind}:{n + 1}", row.kind,
+                                    (bx + n * (size + 1.6), y, size, size), label=row.label))
+        hint = layout.labels.get(f"{row.kind}s", "")
+        if hint:
+            texts.append(Text(hint, bx + row.count * (size + 1.6) + 2, y + size * 0.65, 5.5,
+                              role="hint"))
+        y += size + 2.0
+
+    if layout.colour_bonus:
+        px = gx + ncol * cell + 5.0
+        rh = nrow * cell / max(1, len(layout.colours))
+        bw = (w - MARGIN - px - 9.0) / len(layout.colour_bonus)
+        texts.append(Text(layout.labels.get("colours", ""), px + 4, gy - 1.5, 6, align="centre"))
+        for k, colour in enumerate(layout.colours):
+            ry = gy + k * rh + (rh - 7.0) / 2
+            frames[f"swatch:{colour.name}"] = (px, ry, 7.0, 7.0)
+            for t, tier in enumerate(layout.colour_bonus):
+                elements.append(Element(f"colour:{colour.name}:{tier.which}", "colour-bonus",
+                                        (px + 9.0 + t * bw, ry, bw - 1.2, 7.0),
+                                        colour=colour.name, value=tier.values[0]))
+
+    # handwritten totals: drawn for players, never read (the score is computed)
+    parts = ["columns", "colours", "jokers", "stars", "total"]
+    sw, sy = 17.0, h - MARGIN - FIDUCIAL + 0.5
+    sx = (w - len(parts) * (sw + 4)) / 2
+    for n, part in enumerate(parts):
+        frames[f"score:{part}"] = (sx + n * (sw + 4), sy, sw, 7.0)
+
+    fids = []
+    for k, corner in enumerate(CORNERS):
+        x = MARGIN if "left" in corner else w - MARGIN - FIDUCIAL
+        yy = MARGIN if "top" in corner else h - MARGIN - FIDUCIAL
+        fids.append(Fiducial(corner, marker_id(layout.code, k), (x, yy, FIDUCIAL, FIDUCIAL)))
+
+    return SheetGeometry(layout, (w, h), tuple(elements), tuple(fids), tuple(texts), frames)
