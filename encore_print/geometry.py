@@ -135,20 +135,17 @@ def geometry(layout: Layout) -> SheetGeometry:
                                     (gx + ci * cell + 0.6, y, cell - 1.2, vh),
                                     value=tier.values[ci]))
         y += vh + 0.8
-    if layout.column_values:
-        texts.append(Text(layout.labels.get("columns", ""), gx - 1.5, y - 4, 6, align="right"))
 
-    y += 2.5
+    y += 1.2
     for row in layout.boxes:
         size = min(8.0, cell)
-        bx = gx + 22.0
-        texts.append(Text(row.label, gx, y + size * 0.78, 14, bold=True, role="box-label"))
+        bx = gx + (ncol * cell - row.count * (size + 1.6)) / 2
         for n in range(row.count):
             elements.append(Element(f"{row.kind}:{n + 1}", row.kind,
                                     (bx + n * (size + 1.6), y, size, size), label=row.label))
         hint = layout.labels.get(f"{row.kind}s", "")
         if hint:
-            texts.append(Text(hint, bx + row.count * (size + 1.6) + 2, y + size * 0.65, 5.5,
+            texts.append(Text(hint, bx + row.count * (size + 1.6) + 1, y + size * 0.65, 6,
                               role="hint"))
         y += size + 2.0
 
@@ -167,7 +164,7 @@ def geometry(layout: Layout) -> SheetGeometry:
 
     # handwritten totals: drawn for players, never read (the score is computed)
     parts = ["columns", "colours", "jokers", "stars", "total"]
-    sw, sy = 17.0, h - MARGIN - FIDUCIAL + 0.5
+    sw, sy = 17.0, h - MARGIN - FIDUCIAL - 1.0
     sx = (w - len(parts) * (sw + 4)) / 2
     for n, part in enumerate(parts):
         frames[f"score:{part}"] = (sx + n * (sw + 4), sy, sw, 7.0)

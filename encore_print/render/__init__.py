@@ -1,0 +1,1 @@
+"""Layouts drawn with reportlab: one sheet as a form, pads of many, previews as images."""
