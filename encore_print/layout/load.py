@@ -4,6 +4,7 @@ what was expected; all problems of a file are reported together."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,17 @@ class _Origins:
 
 def load_layout(name: str | Path) -> Layout:
     """A built-in layout id or a YAML path → Layout; raises LayoutError listing every problem."""
+    if registry.is_builtin(name):
+        return _load_builtin(name)
+    return _load_checked(name)
+
+
+@cache
+def _load_builtin(name: str) -> Layout:
+    return _load_checked(name)
+
+
+def _load_checked(name: str | Path) -> Layout:
     layout, problems = _load(name, chain=())
     if problems:
         raise LayoutError(problems)
@@ -273,6 +285,6 @@ def validate_files(names: list[str | Path]) -> list[str]:
             other = seen.get(value)
             if other and Path(other).resolve() != Path(layout.source).resolve():
                 problems.append(src.problem((key,), f"duplicate {key} {value!r}, also used by "
-                                                    f"{other}; expected a {key} of its own"))
+                                                    f"{other}; expected one of its own"))
             seen[value] = layout.source
     return problems

@@ -90,7 +90,8 @@ def check(data: Any, spec: Spec = LAYOUT, path: tuple = ()) -> list[Problem]:
     k = spec.kind
     if k == "object" or k == "map":
         if not isinstance(data, dict):
-            return [Problem(path, f"expected a mapping ({spec.doc or 'key: value lines'})")]
+            return [Problem(path, f"{_name(path)}: expected a mapping "
+                                  f"({spec.doc or 'key: value lines'})")]
         for key, value in data.items():
             if not isinstance(key, str):
                 problems.append(Problem(path + (key,), f"key {key!r} must be text"))
@@ -103,7 +104,7 @@ def check(data: Any, spec: Spec = LAYOUT, path: tuple = ()) -> list[Problem]:
                 near = difflib.get_close_matches(key, spec.keys, n=1, cutoff=0.6)
                 hint = f"did you mean '{near[0]}'?" if near else \
                     "expected one of " + ", ".join(spec.keys)
-                problems.append(Problem(path + (key,), f"unknown key '{key}'; {hint}"))
+                problems.append(Problem(path + (("key", key),), f"unknown key '{key}'; {hint}"))
         if k == "object":
             for key in spec.required:
                 if key not in data:
@@ -111,32 +112,46 @@ def check(data: Any, spec: Spec = LAYOUT, path: tuple = ()) -> list[Problem]:
         return problems
     if k in ("list", "pair"):
         if not isinstance(data, list):
-            return [Problem(path, "expected a list" + (" of two numbers" if k == "pair" else ""))]
+            return [Problem(path, f"{_name(path)}: expected a list"
+                                  + (" of two values" if k == "pair" else ""))]
         if k == "pair" and len(data) != 2:
-            return [Problem(path, f"expected two values, found {len(data)}")]
+            return [Problem(path, f"{_name(path)}: expected two values, found {len(data)}")]
         for n, item in enumerate(data):
             problems += check(item, spec.item, path + (n,))
         return problems
+    what = _name(path)
     if k == "str":
         if not isinstance(data, str):
-            return [Problem(path, f"expected text, found {_kind(data)}")]
+            return [Problem(path, f"{what}: expected text, found {_kind(data)}")]
         if spec.enum and data not in spec.enum:
-            return [Problem(path, f"'{data}' is not allowed; expected one of "
+            return [Problem(path, f"{what}: '{data}' is not allowed; expected one of "
                                   + ", ".join(spec.enum))]
         if spec.pattern and not re.match(spec.pattern, data):
-            return [Problem(path, f"'{data}' is not valid; expected {spec.doc or spec.pattern}")]
+            return [Problem(path, f"{what}: '{data}' is not valid; "
+                                  f"expected {spec.doc or spec.pattern}")]
         return []
     if k in ("int", "number"):
         ok = isinstance(data, int) if k == "int" else isinstance(data, (int, float))
         if not ok or isinstance(data, bool):
-            return [Problem(path, f"expected {'a whole number' if k == 'int' else 'a number'}, "
+            return [Problem(path, f"{what}: expected "
+                                  f"{'a whole number' if k == 'int' else 'a number'}, "
                                   f"found {_kind(data)}")]
         if spec.minimum is not None and data < spec.minimum:
-            return [Problem(path, f"{data} is too small; expected at least {spec.minimum:g}")]
+            return [Problem(path, f"{what}: {data} is too small; "
+                                  f"expected at least {spec.minimum:g}")]
         if spec.maximum is not None and data > spec.maximum:
-            return [Problem(path, f"{data} is too large; expected at most {spec.maximum:g}")]
+            return [Problem(path, f"{what}: {data} is too large; "
+                                  f"expected at most {spec.maximum:g}")]
         return []
     raise AssertionError(k)
+
+
+def _name(path: tuple) -> str:
+    """grid.rows[2] style name of a value, for messages."""
+    out = ""
+    for step in path:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
+    return out or "the file"
 
 
 def _kind(value: Any) -> str:
@@ -181,3 +196,9 @@ def json_schema_document() -> dict:
            "$id": "encore-print/layout.schema.json", "title": "encore-print layout"}
     doc.update(json_schema())
     return doc
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(json_schema_document(), indent=2, ensure_ascii=False))

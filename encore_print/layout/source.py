@@ -40,8 +40,11 @@ class Source:
 
 
 def _child(node: yaml.Node | None, step: Any) -> yaml.Node | None:
+    """The value at `step`; ("key", name) is the key itself (where an unknown key is written)."""
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:
+            if isinstance(step, tuple) and step[0] == "key" and key.value == step[1]:
+                return key
             if key.value == step:
                 return value
     if isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):

@@ -1,0 +1,62 @@
+"""Find a printed sheet in a photo: its ArUco fiducials tell which layout it is, which way up it
+lies, and the homography from photo pixels to the sheet's millimetres."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+
+from ..geometry import CORNERS, SheetGeometry, decode_marker
+from ..render.fiducials import dictionary
+from . import tuning
+
+
+@dataclass(frozen=True)
+class Sighting:
+    code: int  # the layout code the fiducials carry
+    markers: dict[int, np.ndarray]  # corner index → 4×2 photo pixels, marker's own TL,TR,BR,BL
+
+    @property
+    def corners(self) -> list[str]:
+        return [CORNERS[k] for k in sorted(self.markers)]
+
+
+@cache
+def detector() -> cv2.aruco.ArucoDetector:
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.minMarkerPerimeterRate = tuning.MIN_MARKER_PERIMETER_RATE
+    return cv2.aruco.ArucoDetector(dictionary(), params)
+
+
+def sight(gray: np.ndarray) -> Sighting | None:
+    """The fiducials of the sheet in a grey image, or None when there are none. When markers of
+    several layouts show (a photo with two sheets), the layout with most markers wins."""
+    corners, ids, _ = detector().detectMarkers(gray)
+    if ids is None:
+        return None
+    found = [(decode_marker(int(i)), c.reshape(4, 2)) for i, c in zip(ids.ravel(), corners)]
+    code = Counter(code for (code, _), _ in found).most_common(1)[0][0]
+    markers: dict[int, np.ndarray] = {}
+    for (c, corner), pts in found:
+        if c == code:
+            markers.setdefault(corner, pts.astype(np.float32))
+    return Sighting(code, markers)
+
+
+def sheet_points(g: SheetGeometry, corner: int) -> np.ndarray:
+    """The four corners of one fiducial on the sheet, in mm, in ArUco's corner order."""
+    x, y, w, h = g.fiducials[corner].box_mm
+    return np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], np.float32)
+
+
+def homography(s: Sighting, g: SheetGeometry) -> np.ndarray:
+    """3×3 map from photo pixels to sheet millimetres, from every visible marker corner."""
+    photo = np.concatenate([s.markers[k] for k in sorted(s.markers)])
+    sheet = np.concatenate([sheet_points(g, k) for k in sorted(s.markers)])
+    h, _ = cv2.findHomography(photo, sheet, 0)
+    return h
