@@ -58,7 +58,8 @@ def pad_pdf(g: SheetGeometry, sheets: int, paper: str = "a4", mono: bool = False
     a = arrange(g.sheet_mm, paper)
     pw, ph = a.page_mm
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(pw * PT, ph * PT), pageCompression=1, invariant=1)
+    c = Canvas(buf, pagesize=(pw * PT, ph * PT), pageCompression=1, invariant=1,
+               initialFontName=fonts.register()[0])
     c.setTitle(f"{g.layout.title} — {sheets} sheets")
     c.setAuthor("encore-print")
     c.setSubject(f"layout {g.layout.id} v{g.layout.version}")

@@ -11,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry import SheetGeometry, geometry
 from ..layout import Layout
+from . import fonts
 from .sheet import PT, draw_sheet
 
 
@@ -18,7 +19,8 @@ def sheet_pdf(g: SheetGeometry, mono: bool = False) -> bytes:
     """A one-page PDF whose page is exactly the sheet's trim box."""
     buf = io.BytesIO()
     w, h = g.sheet_mm
-    c = Canvas(buf, pagesize=(w * PT, h * PT), pageCompression=1, invariant=1)
+    c = Canvas(buf, pagesize=(w * PT, h * PT), pageCompression=1, invariant=1,
+               initialFontName=fonts.register()[0])
     c.beginForm("sheet", 0, 0, w * PT, h * PT)
     draw_sheet(c, g, mono)
     c.endForm()

@@ -129,10 +129,11 @@ def _jokers(layout: Layout, marks: Marks) -> tuple[list[Item], list[str]]:
     unused = max(0, row.count - used)
     empty = [f"{JOKER}:{n}" for n in range(1, row.count + 1) if not marks.marked(f"{JOKER}:{n}")]
     items = [Item("jokers", box, row.points_unused, box) for box in empty[:unused]]
-    warnings = [] if used <= row.count else [
-        f"{used} exclamation marks are crossed out but a sheet has only {row.count}: "
-        "none scores as unused"]
-    return items, warnings
+    if used <= row.count:
+        return items, []
+    warning = (f"{used} exclamation marks are crossed out but a sheet has only {row.count}: "
+               "none scores as unused")
+    return items, [warning]
 
 
 def _unknown(layout: Layout, marks: Marks) -> list[str]:

@@ -1,0 +1,766 @@
+"""Synthetic finished sheets and phone photos of them, for tests, benchmarks and examples.
+
+Two stages, each seeded by a `numpy.random.Generator` so a seed always gives the same image:
+
+- `draw_marks`: a clean sheet image (the renderer's preview) → the same sheet with what a
+  player writes on it: crosses in cells and jokers, circles and strokes on value boxes, in a
+  felt-tip, ballpoint or pencil, hand-drawn (wobbly strokes, varying pressure, off-centre).
+- `photograph` / `take_photo`: a sheet image → a phone photo of it lying on a table (rotation,
+  perspective, uneven light, colour cast, shadow, blur, sensor noise, JPEG).
+
+`random_finished_sheet` makes the states of a random legal finished Encore! sheet.
+Pure numpy + OpenCV; nothing here is used when reading real photos.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .geometry import Element, SheetGeometry
+from .geometry import geometry as sheet_geometry
+from .layout import Layout
+
+Rng = np.random.Generator
+RGB = tuple[int, int, int]
+
+STATES = ("empty", "crossed", "circled", "struck")
+CROSS_STYLES = ("x", "slash", "dot", "scribble")
+CROSS_STYLE_WEIGHTS = (0.45, 0.25, 0.15, 0.15)  # X is what most players draw
+MM_PER_INCH = 25.4
+
+# ---------------------------------------------------------------------------------------------
+# Pens
+# ---------------------------------------------------------------------------------------------
+
+# Ink colours as they look at full density on white paper (RGB). Dark or saturated only:
+# nobody scores a sheet with a yellow highlighter.
+FELT_INKS: dict[str, RGB] = {
+    "black": (28, 28, 34), "blue": (22, 48, 165), "red": (185, 24, 38),
+    "green": (18, 105, 52), "purple": (88, 30, 128), "brown": (92, 52, 30),
+}
+BALLPOINT_INKS: dict[str, RGB] = {"blue": (30, 45, 150), "black": (38, 38, 48)}
+PENCIL_GREY: RGB = (88, 88, 96)
+
+
+@dataclass(frozen=True)
+class Pen:
+    """What the player writes with."""
+
+    kind: str  # "felt", "ballpoint" or "pencil"
+    ink_rgb: RGB  # colour of a full-density stroke on white paper
+    width_mm: float  # nominal stroke width
+    density: float  # 0..1: share of the light a full-pressure stroke absorbs
+    grain: float = 0.0  # 0..1: paper-tooth texture that breaks the stroke up (pencil)
+    pressure_var: float = 0.15  # relative variation of width and density along a stroke
+
+
+def random_pen(rng: Rng, allow_pencil: bool = True, kind: str | None = None) -> Pen:
+    """A plausible pen; `kind` forces "felt", "ballpoint" or "pencil"."""
+    if kind is None:
+        kinds, weights = ["felt", "ballpoint", "pencil"], [0.5, 0.3, 0.2]
+        if not allow_pencil:
+            kinds, weights = kinds[:2], weights[:2]
+        p = np.asarray(weights) / sum(weights)
+        kind = kinds[int(rng.choice(len(kinds), p=p))]
+    if kind == "felt":
+        ink = _jitter_rgb(rng, FELT_INKS[_pick(rng, list(FELT_INKS))], 12)
+        return Pen("felt", ink, float(rng.uniform(0.45, 1.0)), float(rng.uniform(0.82, 0.97)),
+                   grain=0.0, pressure_var=float(rng.uniform(0.05, 0.15)))
+    if kind == "ballpoint":
+        ink = _jitter_rgb(rng, BALLPOINT_INKS[_pick(rng, list(BALLPOINT_INKS))], 10)
+        return Pen("ballpoint", ink, float(rng.uniform(0.25, 0.4)),
+                   float(rng.uniform(0.7, 0.9)), grain=float(rng.uniform(0.05, 0.2)),
+                   pressure_var=float(rng.uniform(0.15, 0.3)))
+    if kind == "pencil":
+        return Pen("pencil", _jitter_rgb(rng, PENCIL_GREY, 8), float(rng.uniform(0.25, 0.45)),
+                   float(rng.uniform(0.4, 0.65)), grain=float(rng.uniform(0.45, 0.75)),
+                   pressure_var=float(rng.uniform(0.2, 0.35)))
+    raise ValueError(f"unknown pen kind {kind!r}; expected felt, ballpoint or pencil")
+
+
+def _pick(rng: Rng, items: list[str]) -> str:
+    return items[int(rng.integers(len(items)))]
+
+
+def _jitter_rgb(rng: Rng, rgb: RGB, amount: int) -> RGB:
+    return tuple(int(np.clip(c + rng.integers(-amount, amount + 1), 0, 255)) for c in rgb)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pen marks
+# ---------------------------------------------------------------------------------------------
+
+SUPERSAMPLE = 3  # strokes are drawn 3× finer then averaged down: smooth edges, sub-pixel widths
+
+
+@dataclass(frozen=True)
+class Hand:
+    """How one player writes, constant over a sheet: marks look alike on a real sheet."""
+
+    style: str | None  # one cross style for the whole sheet, or None for a style per mark
+    size: float  # typical mark size as a fraction of the box
+    wobble: float  # how shaky strokes are, as a fraction of their length
+    offset: float  # how far off-centre marks land, as a fraction of the box
+
+
+def random_hand(rng: Rng, style: str | None = None) -> Hand:
+    if style is None and rng.random() < 0.8:  # most players stick to one kind of cross
+        style = CROSS_STYLES[int(rng.choice(len(CROSS_STYLES), p=CROSS_STYLE_WEIGHTS))]
+    return Hand(style, float(rng.uniform(0.58, 0.82)), float(rng.uniform(0.008, 0.03)),
+                float(rng.uniform(0.03, 0.09)))
+
+
+def draw_marks(sheet_rgb: np.ndarray, geometry: SheetGeometry, dpi: float,
+               states: dict[str, str], rng: Rng, pen: Pen | None = None,
+               style: str | None = None) -> np.ndarray:
+    """The sheet with a player's marks drawn for every element whose state is not "empty".
+
+    `sheet_rgb` is the sheet's trim box at `dpi` (x_px = x_mm · dpi / 25.4). "crossed" draws a
+    cross of the hand's style (`style` forces one of CROSS_STYLES), "circled" an open ellipse
+    round the printed value, "struck" one stroke through it. Ink darkens the paper
+    multiplicatively, as real ink does, so marks on coloured cells take on the cell's colour.
+    """
+    _check_scale(sheet_rgb, geometry, dpi)
+    if style is not None and style not in CROSS_STYLES:
+        raise ValueError(f"unknown cross style {style!r}; expected one of {CROSS_STYLES}")
+    pen = pen or random_pen(rng)
+    hand = random_hand(rng, style)
+    out = sheet_rgb.astype(np.float32)
+    px_per_mm = dpi / MM_PER_INCH
+    for element_id, state in states.items():
+        if state not in STATES:
+            raise ValueError(f"{element_id}: unknown state {state!r}; expected one of {STATES}")
+        if state == "empty":
+            continue
+        box = _box_px(geometry.element(element_id), px_per_mm)
+        _draw_mark(out, box, state, pen, hand, px_per_mm, rng)
+    return np.clip(out + 0.5, 0, 255).astype(np.uint8)
+
+
+def _check_scale(sheet: np.ndarray, geom: SheetGeometry, dpi: float) -> None:
+    """The image must be the trim box at `dpi`, or every mark lands in the wrong place."""
+    want = (round(geom.sheet_mm[1] * dpi / MM_PER_INCH), round(geom.sheet_mm[0] * dpi / MM_PER_INCH))
+    if sheet.ndim != 3 or sheet.shape[2] != 3 or abs(sheet.shape[0] - want[0]) > 2 \
+            or abs(sheet.shape[1] - want[1]) > 2:
+        raise ValueError(f"sheet image is {sheet.shape}, expected about {want[0]}×{want[1]}×3 "
+                         f"for a {geom.sheet_mm[0]}×{geom.sheet_mm[1]} mm sheet at {dpi} dpi")
+
+
+def _box_px(element: Element, px_per_mm: float) -> tuple[float, float, float, float]:
+    x, y, w, h = element.box_mm
+    return x * px_per_mm, y * px_per_mm, w * px_per_mm, h * px_per_mm
+
+
+# A mark is a list of strokes (polylines in sheet px) and filled blobs (polygons in sheet px).
+Strokes = list[np.ndarray]
+
+
+def _draw_mark(out: np.ndarray, box: tuple[float, float, float, float], state: str, pen: Pen,
+               hand: Hand, px_per_mm: float, rng: Rng) -> None:
+    x, y, w, h = box
+    if state == "crossed":
+        style = hand.style or CROSS_STYLES[int(rng.choice(len(CROSS_STYLES),
+                                                          p=CROSS_STYLE_WEIGHTS))]
+        strokes, blobs = CROSS_MAKERS[style](box, hand, rng), []
+        if style == "dot":
+            strokes, blobs = strokes[1:], strokes[:1]  # the dot's outline is filled, then traced
+    elif state == "circled":
+        strokes, blobs = [_circle(box, hand, rng)], []
+    else:
+        strokes, blobs = [_strike(box, hand, rng)], []
+
+    # Work on a patch around the box (marks may overshoot a little), supersampled.
+    margin = 0.35 * max(w, h) + pen.width_mm * px_per_mm
+    x0, y0 = max(0, int(x - margin)), max(0, int(y - margin))
+    x1 = min(out.shape[1], int(math.ceil(x + w + margin)))
+    y1 = min(out.shape[0], int(math.ceil(y + h + margin)))
+    if x1 <= x0 or y1 <= y0:
+        return
+    origin = np.array([x0, y0], np.float32)
+    shape = ((y1 - y0) * SUPERSAMPLE, (x1 - x0) * SUPERSAMPLE)
+    coverage = np.zeros(shape, np.float32)
+    for blob in blobs:
+        layer = np.zeros(shape, np.uint8)
+        pts = np.round((blob - origin) * SUPERSAMPLE * 16).astype(np.int32)
+        level = 255 * pen.density * rng.uniform(0.88, 1.0)
+        cv2.fillPoly(layer, [pts], float(level), cv2.LINE_AA, shift=4)
+        coverage = 1 - (1 - coverage) * (1 - layer.astype(np.float32) / 255)
+    for stroke in strokes:
+        layer = _stroke_layer(shape, (stroke - origin) * SUPERSAMPLE, pen, px_per_mm, rng)
+        coverage = 1 - (1 - coverage) * (1 - layer)  # overlapping ink gets darker
+    small = cv2.resize(coverage, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
+    if pen.grain > 0:
+        small *= _grain(small.shape, pen.grain, rng)
+    _apply_ink(out[y0:y1, x0:x1], small, pen.ink_rgb)
+
+
+def _stroke_layer(shape: tuple[int, int], pts: np.ndarray, pen: Pen, px_per_mm: float,
+                  rng: Rng) -> np.ndarray:
+    """One pen stroke as coverage 0..1: width and pressure swell and taper along it."""
+    pts = _resample(pts, step=1.5)
+    n = len(pts)
+    t = np.linspace(0.0, 1.0, n)
+    # touch-down and lift-off are lighter and thinner; pressure drifts in between
+    taper = np.clip(np.minimum(t / 0.08, (1 - t) / 0.12), 0.0, 1.0) * 0.45 + 0.55
+    drift = 1 + pen.pressure_var * _smooth_noise(n, rng, 3)
+    width = pen.width_mm * px_per_mm * SUPERSAMPLE * rng.uniform(0.85, 1.15) * taper * drift
+    level = np.clip(pen.density * (0.75 + 0.25 * taper) * drift, 0.05, 1.0)
+    if pen.kind == "ballpoint":  # ballpoints skip a little where the ball runs dry
+        level *= 1 - 0.35 * np.clip(_smooth_noise(n, rng, 12) - 0.6, 0, 1)
+    layer = np.zeros(shape, np.uint8)
+    ipts = np.round(pts * 16).astype(np.int64)  # 4 fractional bits: sub-pixel positions
+    for i in range(n - 1):
+        cv2.line(layer, (int(ipts[i, 0]), int(ipts[i, 1])),
+                 (int(ipts[i + 1, 0]), int(ipts[i + 1, 1])), float(255 * level[i]),
+                 max(1, int(round(width[i]))), cv2.LINE_AA, shift=4)
+    return layer.astype(np.float32) / 255
+
+
+def _grain(shape: tuple[int, ...], grain: float, rng: Rng) -> np.ndarray:
+    """Paper tooth: graphite catches the peaks and skips the valleys."""
+    noise = rng.random(shape, dtype=np.float32)
+    noise = cv2.GaussianBlur(noise, (0, 0), 0.7)
+    noise = (noise - noise.mean()) / (noise.std() + 1e-6)
+    return np.clip(1 + grain * 0.6 * noise - grain * 0.25, 0.0, 1.0)
+
+
+def _apply_ink(patch: np.ndarray, coverage: np.ndarray, ink_rgb: RGB) -> None:
+    """Multiplicative blend: ink filters the light the paper reflects."""
+    filt = np.asarray(ink_rgb, np.float32) / 255
+    patch *= 1 - coverage[..., None] * (1 - filt)
+
+
+def _resample(pts: np.ndarray, step: float) -> np.ndarray:
+    """Points every `step` px along a polyline, so segment widths can vary smoothly."""
+    seg = np.hypot(*np.diff(pts, axis=0).T)
+    dist = np.concatenate([[0.0], np.cumsum(seg)])
+    n = max(2, int(dist[-1] / step) + 1)
+    d = np.linspace(0.0, dist[-1], n)
+    return np.stack([np.interp(d, dist, pts[:, 0]), np.interp(d, dist, pts[:, 1])], axis=1)
+
+
+def _smooth_noise(n: int, rng: Rng, knots: int) -> np.ndarray:
+    """Slowly varying noise in about [-1, 1] over n samples."""
+    k = rng.uniform(-1, 1, knots + 1)
+    return np.interp(np.linspace(0, knots, n), np.arange(knots + 1), k)
+
+
+def _hand_line(p0: np.ndarray, p1: np.ndarray, hand: Hand, rng: Rng, n: int = 40) -> np.ndarray:
+    """A straight stroke as a hand draws it: slightly bowed, wobbly, maybe a hook at the end."""
+    t = np.linspace(0.0, 1.0, n)[:, None]
+    d = p1 - p0
+    length = float(np.hypot(*d)) + 1e-6
+    normal = np.array([-d[1], d[0]]) / length
+    bow = rng.normal(0, 0.035) * length * np.sin(np.pi * t)
+    wobble = hand.wobble * length * _smooth_noise(n, rng, 5)[:, None]
+    pts = p0 + t * d + normal * (bow + wobble)
+    if rng.random() < 0.3:  # the flick as the pen leaves the paper
+        hook = rng.normal(0, 0.06) * length
+        pts[-4:] += normal * hook * np.linspace(0, 1, 4)[:, None] ** 2
+    return pts
+
+
+def _mark_frame(box: tuple[float, float, float, float], hand: Hand,
+                rng: Rng) -> tuple[np.ndarray, float, float]:
+    """Centre (off-centre by the hand), size in px (50–90 % of the box) and a slight tilt."""
+    x, y, w, h = box
+    side = min(w, h)
+    centre = np.array([x + w / 2, y + h / 2]) + rng.normal(0, hand.offset, 2) * side
+    size = float(np.clip(hand.size + rng.normal(0, 0.06), 0.5, 0.9)) * side
+    return centre, size, float(rng.normal(0, math.radians(7)))
+
+
+def _rot(angle: float) -> np.ndarray:
+    c, s = math.cos(angle), math.sin(angle)
+    return np.array([[c, -s], [s, c]])
+
+
+def _cross_x(box, hand: Hand, rng: Rng) -> Strokes:
+    centre, size, tilt = _mark_frame(box, hand, rng)
+    rot = _rot(tilt)
+    strokes = []
+    for a, b in (((-1, -1), (1, 1)), ((1, -1), (-1, 1))):
+        ends = np.array([a, b], float) * size / 2 + rng.normal(0, 0.05 * size, (2, 2))
+        ends = ends @ rot.T + centre
+        if rng.random() < 0.5:  # either direction, the hand does not care
+            ends = ends[::-1]
+        strokes.append(_hand_line(ends[0], ends[1], hand, rng))
+    return strokes
+
+
+def _cross_slash(box, hand: Hand, rng: Rng) -> Strokes:
+    centre, size, tilt = _mark_frame(box, hand, rng)
+    sign = 1 if rng.random() < 0.8 else -1  # "/" far more often than "\"
+    ends = np.array([(-1, sign), (1, -sign)], float) * size / 2 + rng.normal(0, 0.05 * size, (2, 2))
+    ends = ends @ _rot(tilt).T + centre
+    return [_hand_line(ends[0], ends[1], hand, rng)]
+
+
+def _cross_dot(box, hand: Hand, rng: Rng) -> Strokes:
+    """A filled blob (first item) and the stroke that drew its outline."""
+    centre, size, _ = _mark_frame(box, hand, rng)
+    radius = size * rng.uniform(0.3, 0.42)
+    theta = np.linspace(0, 2 * np.pi, 48, endpoint=False)
+    r = radius * (1 + 0.12 * _smooth_noise(48, rng, 4))
+    aspect = rng.uniform(0.8, 1.0)
+    outline = centre + np.stack([r * np.cos(theta), aspect * r * np.sin(theta)], axis=1)
+    return [outline, np.vstack([outline, outline[:6]])]
+
+
+def _cross_scribble(box, hand: Hand, rng: Rng) -> Strokes:
+    """Back-and-forth zigzag filling the box, corners rounded by the hand."""
+    centre, size, _ = _mark_frame(box, hand, rng)
+    turns = int(rng.integers(4, 8))
+    along = np.linspace(-0.5, 0.5, turns + 1) * size
+    across = np.where(np.arange(turns + 1) % 2 == 0, -0.5, 0.5) * size
+    pts = np.stack([along, across], axis=1) + rng.normal(0, 0.05 * size, (turns + 1, 2))
+    pts = _chaikin(pts, 2) @ _rot(rng.uniform(0, np.pi)).T + centre
+    return [pts + hand.wobble * size * rng.normal(0, 1, pts.shape)]
+
+
+def _chaikin(pts: np.ndarray, rounds: int) -> np.ndarray:
+    """Corner cutting: sharp zigzag corners become the rounded turns of a real scribble."""
+    for _ in range(rounds):
+        q = 0.75 * pts[:-1] + 0.25 * pts[1:]
+        r = 0.25 * pts[:-1] + 0.75 * pts[1:]
+        pts = np.vstack([pts[:1], np.stack([q, r], axis=1).reshape(-1, 2), pts[-1:]])
+    return pts
+
+
+CROSS_MAKERS: dict[str, Callable[..., Strokes]] = {
+    "x": _cross_x, "slash": _cross_slash, "dot": _cross_dot, "scribble": _cross_scribble,
+}
+
+
+def _circle(box: tuple[float, float, float, float], hand: Hand, rng: Rng) -> np.ndarray:
+    """An ellipse round the printed value, drawn in one go: open or overlapping, a bit wobbly."""
+    x, y, w, h = box
+    centre = np.array([x + w / 2, y + h / 2]) + rng.normal(0, 0.05, 2) * np.array([w, h])
+    span = min(w, 1.4 * h)  # round the digit, not the whole of a wide bonus box
+    ax, ay = span * rng.uniform(0.42, 0.58), h * rng.uniform(0.42, 0.6)
+    start, sweep = rng.uniform(0, 2 * np.pi), 2 * np.pi * rng.uniform(0.85, 1.15)
+    n = 60
+    theta = start + np.linspace(0, sweep, n) * (1 if rng.random() < 0.7 else -1)
+    drift = np.linspace(1.0, rng.uniform(0.88, 1.12), n)  # the ends need not meet
+    wobble = 1 + hand.wobble * 2 * _smooth_noise(n, rng, 6)
+    pts = np.stack([ax * np.cos(theta), ay * np.sin(theta)], axis=1) * (drift * wobble)[:, None]
+    return pts @ _rot(rng.normal(0, math.radians(10))).T + centre
+
+
+def _strike(box: tuple[float, float, float, float], hand: Hand, rng: Rng) -> np.ndarray:
+    """One stroke through the printed value: horizontal-ish or diagonal."""
+    x, y, w, h = box
+    centre = np.array([x + w / 2, y + h / 2]) + rng.normal(0, 0.04, 2) * np.array([w, h])
+    if rng.random() < 0.6:
+        angle, length = rng.normal(0, math.radians(6)), w * rng.uniform(0.6, 1.0)
+    else:
+        angle = rng.choice([-1, 1]) * rng.uniform(math.radians(25), math.radians(55))
+        length = min(w, 1.3 * h) * rng.uniform(0.7, 1.05)
+    d = np.array([math.cos(angle), -math.sin(angle)]) * length / 2
+    p0, p1 = (centre - d, centre + d) if rng.random() < 0.8 else (centre + d, centre - d)
+    return _hand_line(p0, p1, hand, rng)
+
+
+# ---------------------------------------------------------------------------------------------
+# Camera
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CameraLevel:
+    """How hard a photo is. Ranges are (low, high) drawn uniformly per photo."""
+
+    tilt_deg: tuple[float, float]  # camera axis away from the sheet's normal
+    fill: tuple[float, float]  # sheet's bounding box / frame, in the tighter dimension
+    light_gradient: tuple[float, float]  # brightness change from one side of the frame to the other
+    vignette: tuple[float, float]  # darkening in the frame's corners
+    exposure: tuple[float, float]  # paper white level (1 = 255)
+    cast: tuple[float, float]  # warm/cool colour cast strength
+    shadow_chance: float  # chance of a soft cast shadow (a hand, the phone) over the sheet
+    shadow_depth: tuple[float, float]
+    blur_sigma: tuple[float, float]  # px, at the 1.5 MP reference size
+    motion_chance: float
+    motion_px: tuple[float, float]  # motion blur length, at the reference size
+    noise: tuple[float, float]  # sensor read noise sigma (1 = 255)
+    jpeg_quality: tuple[int, int]
+    light_background_chance: float  # white or pale tables: little contrast with the paper
+
+
+LEVELS: dict[str, CameraLevel] = {
+    # A careful player in a lit room: sheet well framed, light reasonably even.
+    "ordinary": CameraLevel(
+        tilt_deg=(0, 25), fill=(0.40, 0.85), light_gradient=(0.05, 0.25), vignette=(0.05, 0.25),
+        exposure=(0.82, 1.0), cast=(0.0, 0.08), shadow_chance=0.15, shadow_depth=(0.15, 0.3),
+        blur_sigma=(0.3, 0.9), motion_chance=0.2, motion_px=(1.0, 2.5), noise=(0.006, 0.015),
+        jpeg_quality=(72, 92), light_background_chance=0.25),
+    # A quick snap at the end of an evening: steep angle, dim uneven light, a shadow across.
+    "hard": CameraLevel(
+        tilt_deg=(10, 40), fill=(0.40, 0.85), light_gradient=(0.2, 0.45), vignette=(0.15, 0.4),
+        exposure=(0.6, 0.95), cast=(0.05, 0.16), shadow_chance=0.7, shadow_depth=(0.25, 0.5),
+        blur_sigma=(0.6, 1.5), motion_chance=0.5, motion_px=(2.0, 4.5), noise=(0.012, 0.03),
+        jpeg_quality=(60, 80), light_background_chance=0.4),
+}
+REFERENCE_DIAG = math.hypot(1414, 1061)  # a 1.5 MP 4:3 frame: blur figures are scaled from it
+
+
+@dataclass(frozen=True)
+class Photo:
+    """A simulated photo and the truth behind it, for debugging readers."""
+
+    image: np.ndarray  # BGR uint8, as cv2.imread would give
+    homography: np.ndarray  # 3×3: sheet image px → photo px (OpenCV pixel centres)
+    sheet_corners: np.ndarray  # 4×2 photo px of the sheet's trim corners: TL, TR, BR, BL
+    level: str
+
+
+def photograph(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
+               out_megapixels: float | None = None) -> np.ndarray:
+    """A phone photo (BGR uint8) of the sheet lying on a table; see `take_photo`."""
+    return take_photo(sheet_rgb, rng, level, out_megapixels).image
+
+
+def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
+               out_megapixels: float | None = None) -> Photo:
+    """Photograph the sheet image: the photo plus the homography used.
+
+    The whole sheet is always in the frame. `out_megapixels` defaults to a random 1–2 MP;
+    the frame is 4:3, mostly oriented like the sheet appears.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; expected one of {sorted(LEVELS)}")
+    lv = LEVELS[level]
+    mp = out_megapixels if out_megapixels is not None else float(rng.uniform(1.0, 2.0))
+    src_h, src_w = sheet_rgb.shape[:2]
+    quad, size = _place_sheet(src_w, src_h, mp, lv, rng)
+    src_corners = np.array([[-0.5, -0.5], [src_w - 0.5, -0.5], [src_w - 0.5, src_h - 0.5],
+                            [-0.5, src_h - 0.5]], np.float32)
+    homography = cv2.getPerspectiveTransform(src_corners, quad.astype(np.float32))
+
+    sheet_bgr = cv2.cvtColor(sheet_rgb, cv2.COLOR_RGB2BGR)
+    paper, alpha = _warp_sheet(sheet_bgr, homography, size)
+    scene = _background(size, lv, rng)
+    scene = _contact_shadow(scene, alpha, rng)
+    scene = scene * (1 - alpha[..., None]) + paper * alpha[..., None]
+    scene *= _illumination(size, quad, lv, rng)
+    scene = _optics(scene, size, lv, rng)
+    scene = _sensor_noise(scene, lv, rng)
+    image = _jpeg(scene, int(rng.integers(lv.jpeg_quality[0], lv.jpeg_quality[1] + 1)))
+    return Photo(image, homography, quad.astype(np.float64), level)
+
+
+def project(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Apply a homography to N×2 points."""
+    pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(pts, np.asarray(homography, np.float64)).reshape(-1, 2)
+
+
+def _place_sheet(src_w: int, src_h: int, megapixels: float, lv: CameraLevel,
+                 rng: Rng) -> tuple[np.ndarray, tuple[int, int]]:
+    """Where the sheet's corners land in the frame, from a pinhole camera looking at a tilted,
+    rotated sheet; then scaled and shifted so it fills the chosen share of the frame."""
+    fov = math.radians(rng.uniform(60, 75))  # phone main cameras, across the long side
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * [src_w / 2, src_h / 2]
+    spin = rng.uniform(0, 2 * np.pi)  # the sheet lies any way round on the table
+    tilt = math.radians(rng.uniform(*lv.tilt_deg))
+    tilt_dir = rng.uniform(0, 2 * np.pi)
+    flat = corners @ _rot(spin).T
+    axis = np.array([math.cos(tilt_dir), math.sin(tilt_dir), 0.0])
+    world = np.column_stack([flat, np.zeros(4)]) @ _rodrigues(axis * tilt).T
+    distance = max(src_w, src_h) / (0.65 * 2 * math.tan(fov / 2))  # roughly framed, refined below
+    z = world[:, 2] + distance
+    proj = world[:, :2] / z[:, None]
+
+    span = proj.max(0) - proj.min(0)
+    long_side = math.sqrt(megapixels * 1e6 * 4 / 3)
+    landscape = (span[0] >= span[1]) == (rng.random() < 0.85)  # usually turned to match
+    fw, fh = (long_side, long_side * 3 / 4) if landscape else (long_side * 3 / 4, long_side)
+    size = (int(round(fw / 2)) * 2, int(round(fh / 2)) * 2)
+    fill = rng.uniform(*lv.fill)
+    scale = fill * min(size[0] / span[0], size[1] / span[1])
+    quad = (proj - proj.min(0)) * scale
+    room = np.array(size) - (quad.max(0) + 1)
+    quad += rng.uniform(0.15, 0.85, 2) * np.maximum(room, 0)  # not always dead centre
+    return quad, size
+
+
+def _rodrigues(vec: np.ndarray) -> np.ndarray:
+    rot, _ = cv2.Rodrigues(np.asarray(vec, np.float64).reshape(3, 1))
+    return rot
+
+
+def _warp_sheet(sheet_bgr: np.ndarray, homography: np.ndarray,
+                size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The sheet in the frame (float 0..1) and its coverage. The sheet is first shrunk towards
+    its size in the photo: warping straight from a much larger image would alias thin lines."""
+    src_h, src_w = sheet_bgr.shape[:2]
+    h = homography
+    src = np.array([[0, 0], [src_w, 0], [src_w, src_h], [0, src_h]], np.float64)
+    dst = project(h, src)
+    mag = max(np.hypot(*(dst[(i + 1) % 4] - dst[i])) / np.hypot(*(src[(i + 1) % 4] - src[i]))
+              for i in range(4))
+    f = min(1.0, 1.25 * mag)
+    if f < 0.95:
+        sheet_bgr = cv2.resize(sheet_bgr, (max(2, round(src_w * f)), max(2, round(src_h * f))),
+                               interpolation=cv2.INTER_AREA)
+        fx, fy = sheet_bgr.shape[1] / src_w, sheet_bgr.shape[0] / src_h
+        # resized px → original px, with pixel centres kept aligned
+        back = np.array([[1 / fx, 0, 0.5 / fx - 0.5], [0, 1 / fy, 0.5 / fy - 0.5], [0, 0, 1]])
+        h = h @ back
+    paper = cv2.warpPerspective(sheet_bgr, h, size, flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE)
+    ones = np.full(sheet_bgr.shape[:2], 255, np.uint8)
+    alpha = cv2.warpPerspective(ones, h, size, flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    return paper.astype(np.float32) / 255, alpha.astype(np.float32) / 255
+
+
+# Table colours (BGR, 0..1)
+WOODS = [(0.50, 0.66, 0.80), (0.28, 0.43, 0.62), (0.16, 0.24, 0.36), (0.50, 0.55, 0.60),
+         (0.36, 0.55, 0.72)]
+DARK_TABLES = [(0.12, 0.12, 0.12), (0.25, 0.25, 0.26), (0.35, 0.22, 0.12), (0.15, 0.32, 0.14),
+               (0.14, 0.14, 0.45), (0.42, 0.38, 0.35)]
+LIGHT_TABLES = [(0.90, 0.91, 0.92), (0.80, 0.82, 0.84), (0.78, 0.86, 0.90), (0.85, 0.85, 0.80)]
+
+
+def _background(size: tuple[int, int], lv: CameraLevel, rng: Rng) -> np.ndarray:
+    """A table: wood grain, mottled laminate or cloth, or a plain colour."""
+    w, h = size
+    kind = _pick(rng, ["wood", "wood", "noise", "solid"])
+    light = rng.random() < lv.light_background_chance
+    if kind == "wood" and not light:
+        base = np.asarray(WOODS[int(rng.integers(len(WOODS)))])
+        tex = _wood_texture(w, h, rng)
+    else:
+        base = np.asarray((LIGHT_TABLES if light else DARK_TABLES)[
+            int(rng.integers(len(LIGHT_TABLES if light else DARK_TABLES)))])
+        amount = 0.12 if kind == "noise" else 0.03
+        tex = 1 + amount * _value_noise(w, h, rng, octaves=4 if kind == "noise" else 1)
+    base = np.clip(base * rng.uniform(0.85, 1.1, 3), 0, 1).astype(np.float32)
+    return tex[..., None].astype(np.float32) * base
+
+
+def _wood_texture(w: int, h: int, rng: Rng) -> np.ndarray:
+    """Brightness factor ~1 with grain along a random direction, made small then enlarged."""
+    sw, sh = max(8, w // 4), max(8, h // 4)
+    a = rng.uniform(0, np.pi)
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32) * 4
+    across = -xx * math.sin(a) + yy * math.cos(a)
+    along = xx * math.cos(a) + yy * math.sin(a)
+    warp = _value_noise(sw, sh, rng, octaves=2) * rng.uniform(8, 25)
+    fibres_1d = rng.normal(0, 1, 4096).astype(np.float32)
+    fibres_1d = cv2.GaussianBlur(fibres_1d.reshape(1, -1), (0, 0), 2.0).ravel()
+    fibres_1d /= fibres_1d.std() + 1e-6
+    pos = (across + warp) / rng.uniform(1.5, 3.0)
+    fibres = np.interp(pos % 4096, np.arange(4096), fibres_1d)
+    rings = np.sin(2 * np.pi * (across + 3 * warp) / rng.uniform(60, 160))
+    tex = 1 + 0.06 * fibres + 0.07 * rings
+    plank = rng.uniform(250, 600)  # seams between boards
+    seam = np.abs(((across + 0.5 * plank) % plank) - 0.5 * plank) < 1.5
+    tex = np.where(seam, tex * 0.55, tex) * (1 + 0.03 * np.sin(along / rng.uniform(200, 500)))
+    return cv2.resize(tex.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _value_noise(w: int, h: int, rng: Rng, octaves: int) -> np.ndarray:
+    """Smooth noise in about [-1, 1]: random grids enlarged and summed, coarse to fine."""
+    out = np.zeros((h, w), np.float32)
+    amp, total = 1.0, 0.0
+    for o in range(octaves):
+        cells = 3 * 2 ** (o + 1)
+        grid = rng.uniform(-1, 1, (cells * h // max(w, h) + 2, cells * w // max(w, h) + 2))
+        out += amp * cv2.resize(grid.astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
+        total += amp
+        amp *= 0.5
+    return out / total
+
+
+def _contact_shadow(scene: np.ndarray, alpha: np.ndarray, rng: Rng) -> np.ndarray:
+    """The paper lifts off the table a little and darkens a rim of table next to one edge."""
+    diag = math.hypot(*alpha.shape)
+    sigma = diag * rng.uniform(0.002, 0.006)
+    dx, dy = rng.normal(0, diag * 0.002, 2)
+    shifted = cv2.warpAffine(alpha, np.float32([[1, 0, dx], [0, 1, dy]]), alpha.shape[::-1])
+    shade = cv2.GaussianBlur(shifted, (0, 0), sigma)
+    return scene * (1 - rng.uniform(0.15, 0.4) * shade[..., None])
+
+
+def _illumination(size: tuple[int, int], quad: np.ndarray, lv: CameraLevel,
+                  rng: Rng) -> np.ndarray:
+    """Light falling on the scene: exposure, a gradient, vignetting, a colour cast, a shadow."""
+    w, h = size
+    xs = (np.arange(w, dtype=np.float32) - w / 2) / max(w, h)
+    ys = (np.arange(h, dtype=np.float32) - h / 2) / max(w, h)
+    a = rng.uniform(0, 2 * np.pi)
+    g = rng.uniform(*lv.light_gradient)
+    light = 1 + g * (xs[None, :] * math.cos(a) + ys[:, None] * math.sin(a))
+    r2 = (xs[None, :] ** 2 + ys[:, None] ** 2) / 0.3125  # 1 in the corners of a 4:3 frame
+    light = light * (1 - rng.uniform(*lv.vignette) * r2)
+    light = light / light.max() * rng.uniform(*lv.exposure)
+    field = light[..., None] * _colour_cast(lv, rng)
+    if rng.random() < lv.shadow_chance:
+        field = field * _cast_shadow(size, quad, lv, rng)
+    return field.astype(np.float32)
+
+
+def _colour_cast(lv: CameraLevel, rng: Rng) -> np.ndarray:
+    """Per-channel gains (BGR): warm lamps push red, daylight in shade pushes blue."""
+    c = rng.uniform(*lv.cast)
+    gains = np.array([1 - c, 1 - 0.3 * c, 1.0]) if rng.random() < 0.6 else \
+        np.array([1.0, 1 - 0.2 * c, 1 - 0.8 * c])
+    return (gains / gains.max()).astype(np.float32)
+
+
+def _cast_shadow(size: tuple[int, int], quad: np.ndarray, lv: CameraLevel,
+                 rng: Rng) -> np.ndarray:
+    """A soft-edged blob (a hand, the phone) reaching over part of the sheet from outside it."""
+    w, h = size
+    k = 4  # drawn small: it is blurred anyway
+    sw, sh = w // k, h // k
+    mask = np.zeros((sh, sw), np.float32)
+    centre = quad.mean(0)
+    side = quad[int(rng.integers(4))] * 0.5 + quad[int(rng.integers(4))] * 0.5
+    reach = rng.uniform(0.3, 0.75)
+    anchor = side + (side - centre) * (1 - reach)  # outside the sheet, over its edge
+    span = np.hypot(*(quad.max(0) - quad.min(0)))
+    axes = (int(span * rng.uniform(0.25, 0.45) / k), int(span * rng.uniform(0.12, 0.25) / k))
+    cv2.ellipse(mask, (int(anchor[0] / k), int(anchor[1] / k)), axes,
+                float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+    mask = cv2.GaussianBlur(mask, (0, 0), span * rng.uniform(0.02, 0.05) / k)
+    mask = cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)
+    depth = rng.uniform(*lv.shadow_depth)
+    tint = np.array([0.85, 1.0, 1.0], np.float32)  # shade is lit by bluish skylight: B fades less
+    return 1 - depth * mask[..., None] * tint
+
+
+def _optics(scene: np.ndarray, size: tuple[int, int], lv: CameraLevel, rng: Rng) -> np.ndarray:
+    """Lens softness and a little hand shake, scaled with the frame size."""
+    k = math.hypot(*size) / REFERENCE_DIAG
+    scene = cv2.GaussianBlur(scene, (0, 0), rng.uniform(*lv.blur_sigma) * k)
+    if rng.random() < lv.motion_chance:
+        length = rng.uniform(*lv.motion_px) * k
+        n = int(math.ceil(length)) | 1
+        kernel = np.zeros((n, n), np.float32)
+        a = rng.uniform(0, np.pi)
+        d = np.array([math.cos(a), math.sin(a)]) * (length - 1) / 2
+        c = np.array([n // 2, n // 2])
+        cv2.line(kernel, tuple(int(v) for v in np.round(c - d)),
+                 tuple(int(v) for v in np.round(c + d)), 1.0, 1, cv2.LINE_AA)
+        scene = cv2.filter2D(scene, -1, kernel / kernel.sum())
+    return scene
+
+
+def _sensor_noise(scene: np.ndarray, lv: CameraLevel, rng: Rng) -> np.ndarray:
+    """Read noise plus shot noise (stronger in bright parts), mostly shared by the channels
+    as after a phone's colour denoising."""
+    read = rng.uniform(*lv.noise)
+    shot = read * 0.8
+    sigma = np.sqrt(read ** 2 + shot ** 2 * np.clip(scene, 0, 1))
+    h, w = scene.shape[:2]
+    luma = rng.standard_normal((h, w, 1), dtype=np.float32)
+    chroma = rng.standard_normal((h, w, 3), dtype=np.float32)
+    return scene + sigma * (0.8 * luma + 0.35 * chroma)
+
+
+def _jpeg(scene: np.ndarray, quality: int) -> np.ndarray:
+    img = np.clip(scene * 255 + 0.5, 0, 255).astype(np.uint8)
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise RuntimeError("JPEG encoding failed")
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
+# ---------------------------------------------------------------------------------------------
+# A random legal finished sheet
+# ---------------------------------------------------------------------------------------------
+
+
+def random_finished_sheet(layout: Layout, rng: Rng) -> dict[str, str]:
+    """States of every element of a random legal finished Encore!-style sheet.
+
+    Crosses grow from the start column in turns of 1–5 connected cells of one colour, each
+    turn touching the start column or an earlier cross, as in the game, until the player
+    stops or completes a second colour (which ends the game). Complete columns and colours
+    circle their "first" value, or strike it and circle "others"; some incomplete ones have
+    their first value struck (someone else was first). 0–8 jokers are crossed.
+    """
+    states = {e.id: "empty" for e in sheet_geometry(layout).elements}
+    crossed = _grow_crosses(layout, rng)
+    for cell in crossed:
+        states[cell] = "crossed"
+
+    for col in layout.columns:
+        complete = all(c.id in crossed for c in layout.column_cells(col))
+        _mark_values(states, [f"column:{col}:{t.which}" for t in layout.column_values],
+                     complete, rng)
+    for colour in layout.colours:
+        complete = all(c.id in crossed for c in layout.cells_of(colour.name))
+        _mark_values(states, [f"colour:{colour.name}:{t.which}" for t in layout.colour_bonus],
+                     complete, rng)
+    for row in layout.boxes:
+        _cross_boxes(states, row.kind, row.count, rng)
+    return states
+
+
+def _grow_crosses(layout: Layout, rng: Rng) -> set[str]:
+    cols = {c: i for i, c in enumerate(layout.columns)}
+    pos = {c.id: (cols[c.column], c.row) for c in layout.cells}
+    at = {p: cid for cid, p in pos.items()}
+    colour_of = {c.id: c.colour for c in layout.cells}
+    start = {c.id for c in layout.column_cells(layout.start_column)}
+
+    def neighbours(cid: str) -> list[str]:
+        x, y = pos[cid]
+        return [at[p] for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if p in at]
+
+    crossed: set[str] = set()
+    target = int(rng.integers(15, int(len(layout.cells) * 0.8)))
+    for _ in range(200):  # turns; a game is ~30 rolls but failed rolls are cheap to retry
+        if len(crossed) >= target or _complete_colours(layout, crossed) >= 2:
+            break
+        colour = layout.colours[int(rng.integers(len(layout.colours)))].name
+        count = int(rng.integers(1, 6))
+        seeds = [c for c in colour_of if colour_of[c] == colour and c not in crossed
+                 and (c in start or any(n in crossed for n in neighbours(c)))]
+        if not seeds:
+            continue
+        group = [seeds[int(rng.integers(len(seeds)))]]
+        while len(group) < count:  # a connected run of the same colour
+            options = sorted({n for g in group for n in neighbours(g) if colour_of[n] == colour
+                              and n not in crossed and n not in group})
+            if not options:
+                break
+            group.append(options[int(rng.integers(len(options)))])
+        crossed.update(group)
+    return crossed
+
+
+def _complete_colours(layout: Layout, crossed: set[str]) -> int:
+    return sum(all(c.id in crossed for c in layout.cells_of(col.name)) for col in layout.colours)
+
+
+def _mark_values(states: dict[str, str], ids: list[str], complete: bool, rng: Rng) -> None:
+    """ids = [first, others]. First on a complete one circles first; later players strike
+    first and circle others; anyone may strike first when someone else got there."""
+    ids = [i for i in ids if i in states]
+    if not ids:
+        return
+    if complete:
+        if len(ids) > 1 and rng.random() < 0.45:
+            states[ids[0]], states[ids[1]] = "struck", "circled"
+        else:
+            states[ids[0]] = "circled"
+    elif rng.random() < 0.25:
+        states[ids[0]] = "struck"
+
+
+def _cross_boxes(states: dict[str, str], kind: str, count: int, rng: Rng) -> None:
+    used = int(rng.integers(0, count + 1))
+    order = np.arange(1, count + 1)
+    if rng.random() < 0.3:  # most players cross them left to right
+        order = rng.permutation(order)
+    for n in order[:used]:
+        states[f"{kind}:{n}"] = "crossed"
