@@ -152,7 +152,7 @@ def geometry(layout: Layout) -> SheetGeometry:
     if layout.colour_bonus:
         px = gx + ncol * cell + 5.0
         rh = nrow * cell / max(1, len(layout.colours))
-        bw = (w - MARGIN - px - 9.0) / len(layout.colour_bonus)
+        bw = min(14.0, (w - MARGIN - px - 9.0) / len(layout.colour_bonus))
         texts.append(Text(layout.labels.get("colours", ""), px + 4, gy - 1.5, 6, align="centre"))
         for k, colour in enumerate(layout.colours):
             ry = gy + k * rh + (rh - 7.0) / 2

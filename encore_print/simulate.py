@@ -112,7 +112,7 @@ def random_hand(rng: Rng, style: str | None = None) -> Hand:
     if style is None and rng.random() < 0.8:  # most players stick to one kind of cross
         style = CROSS_STYLES[int(rng.choice(len(CROSS_STYLES), p=CROSS_STYLE_WEIGHTS))]
     return Hand(style, float(rng.uniform(0.58, 0.82)), float(rng.uniform(0.008, 0.03)),
-                float(rng.uniform(0.03, 0.09)))
+                float(rng.uniform(0.02, 0.06)))
 
 
 def draw_marks(sheet_rgb: np.ndarray, geometry: SheetGeometry, dpi: float,
@@ -256,11 +256,11 @@ def _hand_line(p0: np.ndarray, p1: np.ndarray, hand: Hand, rng: Rng, n: int = 40
     d = p1 - p0
     length = float(np.hypot(*d)) + 1e-6
     normal = np.array([-d[1], d[0]]) / length
-    bow = rng.normal(0, 0.035) * length * np.sin(np.pi * t)
+    bow = rng.normal(0, 0.03) * length * np.sin(np.pi * t)
     wobble = hand.wobble * length * _smooth_noise(n, rng, 5)[:, None]
     pts = p0 + t * d + normal * (bow + wobble)
-    if rng.random() < 0.3:  # the flick as the pen leaves the paper
-        hook = rng.normal(0, 0.06) * length
+    if rng.random() < 0.25:  # the flick as the pen leaves the paper
+        hook = rng.normal(0, 0.035) * length
         pts[-4:] += normal * hook * np.linspace(0, 1, 4)[:, None] ** 2
     return pts
 
@@ -270,7 +270,8 @@ def _mark_frame(box: tuple[float, float, float, float], hand: Hand,
     """Centre (off-centre by the hand), size in px (50–90 % of the box) and a slight tilt."""
     x, y, w, h = box
     side = min(w, h)
-    centre = np.array([x + w / 2, y + h / 2]) + rng.normal(0, hand.offset, 2) * side
+    shift = np.clip(rng.normal(0, hand.offset, 2), -0.12, 0.12)  # mostly inside the box
+    centre = np.array([x + w / 2, y + h / 2]) + shift * side
     size = float(np.clip(hand.size + rng.normal(0, 0.06), 0.5, 0.9)) * side
     return centre, size, float(rng.normal(0, math.radians(7)))
 
@@ -557,7 +558,7 @@ def _wood_texture(w: int, h: int, rng: Rng) -> np.ndarray:
     fibres_1d /= fibres_1d.std() + 1e-6
     pos = (across + warp) / rng.uniform(1.5, 3.0)
     fibres = np.interp(pos % 4096, np.arange(4096), fibres_1d)
-    rings = np.sin(2 * np.pi * (across + 3 * warp) / rng.uniform(60, 160))
+    rings = np.sin(2 * np.pi * (across + 1.5 * warp) / rng.uniform(60, 160))
     tex = 1 + 0.06 * fibres + 0.07 * rings
     plank = rng.uniform(250, 600)  # seams between boards
     seam = np.abs(((across + 0.5 * plank) % plank) - 0.5 * plank) < 1.5
@@ -622,13 +623,16 @@ def _cast_shadow(size: tuple[int, int], quad: np.ndarray, lv: CameraLevel,
     sw, sh = w // k, h // k
     mask = np.zeros((sh, sw), np.float32)
     centre = quad.mean(0)
-    side = quad[int(rng.integers(4))] * 0.5 + quad[int(rng.integers(4))] * 0.5
-    reach = rng.uniform(0.3, 0.75)
-    anchor = side + (side - centre) * (1 - reach)  # outside the sheet, over its edge
+    i = int(rng.integers(4))
+    edge = quad[i] + rng.uniform(0.2, 0.8) * (quad[(i + 1) % 4] - quad[i])
+    out = (edge - centre) / (np.hypot(*(edge - centre)) + 1e-6)
     span = np.hypot(*(quad.max(0) - quad.min(0)))
-    axes = (int(span * rng.uniform(0.25, 0.45) / k), int(span * rng.uniform(0.12, 0.25) / k))
-    cv2.ellipse(mask, (int(anchor[0] / k), int(anchor[1] / k)), axes,
-                float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+    major = span * rng.uniform(0.25, 0.45)
+    # centred outside the edge, long axis pointing in: it reaches 50–100 % of `major` inside
+    blob = (edge + out * major * rng.uniform(0.0, 0.5)) / k
+    angle = math.degrees(math.atan2(out[1], out[0])) + rng.normal(0, 15)
+    axes = (int(major / k), int(major * rng.uniform(0.35, 0.7) / k))
+    cv2.ellipse(mask, (int(blob[0]), int(blob[1])), axes, angle, 0, 360, 1.0, -1)
     mask = cv2.GaussianBlur(mask, (0, 0), span * rng.uniform(0.02, 0.05) / k)
     mask = cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)
     depth = rng.uniform(*lv.shadow_depth)

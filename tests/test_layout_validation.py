@@ -96,8 +96,9 @@ def test_duplicate_key_and_duplicate_id(tmp_path):
     twin = tmp_path / "twin.yaml"
     twin.write_text(GOOD.replace("code: 1 ", "code: 98 "))
     msgs = validate_files([twin])
-    assert msgs == [f"{twin}:{line_of(twin, 'id: encore')}:5: duplicate id 'encore', also used "
-                    f"by {load_layout('encore').source}; expected one of its own"]
+    source = load_layout("encore").source
+    assert msgs == [(f"{twin}:{line_of(twin, 'id: encore')}:5: duplicate id 'encore', also used "
+                     f"by {source}; expected one of its own")]
 
 
 def test_all_problems_reported_at_once(tmp_path):
@@ -124,8 +125,7 @@ def test_malformed_yaml_names_line_and_column(tmp_path):
 def test_not_a_mapping_and_missing_file(tmp_path):
     p = tmp_path / "list.yaml"
     p.write_text("- a\n- b\n")
-    assert problems_of(p) == [f"{p}:1:1: expected a layout: key: value lines such as "
-                              "'id: encore'"]
+    assert problems_of(p) == [f"{p}:1:1: expected a layout: key: value lines such as 'id: encore'"]
     with pytest.raises(LayoutError, match="no such file"):
         load_layout(tmp_path / "nothing.yaml")
 

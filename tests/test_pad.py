@@ -20,7 +20,7 @@ def hex_rgb(h: str) -> np.ndarray:
 
 
 def patch(img, x_mm, y_mm, r=2):
-    x, y = int(round(x_mm * PX)), int(round(y_mm * PX))
+    x, y = round(x_mm * PX), round(y_mm * PX)
     return img[y - r:y + r + 1, x - r:x + r + 1].reshape(-1, 3).astype(float)
 
 

@@ -97,7 +97,7 @@ def pad_pdf(g: SheetGeometry, sheets: int, paper: str = "a4", mono: bool = False
 
 def _cut_marks(c: Canvas, a: Arrangement, sheet_mm: tuple[float, float]) -> None:
     """Short lines in the margin that continue every trim line, never inside a sheet."""
-    pw, ph = a.page_mm
+    ph = a.page_mm[1]
     x0, y0 = a.origin_mm
     x1, y1 = x0 + a.columns * sheet_mm[0], y0 + a.rows * sheet_mm[1]
     c.setStrokeColor(LINE)

@@ -34,7 +34,7 @@ class _Pen:
             c.setStrokeColor(stroke)
             c.setLineWidth(width * PT)
         args = (x * PT, (self.h - y - h) * PT, w * PT, h * PT)
-        kw = dict(fill=int(fill is not None), stroke=int(stroke is not None))
+        kw = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
         if radius:
             c.roundRect(*args, radius * PT, **kw)
         else:
@@ -109,9 +109,7 @@ def draw_sheet(c: Canvas, g: SheetGeometry, mono: bool = False) -> None:
         pen.text(t.text, t.x, t.y, t.size, t.align, t.bold, colour=white if start else LINE)
 
     for e in g.elements:
-        if e.kind == "column-value":
-            _value_box(pen, e, upper=e.id.endswith(":first"))
-        elif e.kind == "colour-bonus":
+        if e.kind in ("column-value", "colour-bonus"):
             _value_box(pen, e, upper=e.id.endswith(":first"))
         elif e.kind != "cell":
             x, y, w, h = e.box_mm
