@@ -142,3 +142,116 @@ def geometry_cmd(layout: str) -> None:
     """Print where every element of LAYOUT sits on the sheet, as JSON (millimetres, origin at
     the top-left corner, y down)."""
     click.echo(json.dumps(geometry(load_layout(layout)).to_json(), indent=1))
+
+
+@main.command()
+@click.argument("photos", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per photo, one per line (see DESIGN.md).")
+@click.option("--overlay", type=click.Path(path_type=Path),
+              help="Write what was read, drawn over the sheet, to this image (.png or .jpg); "
+                   "with several photos, a folder.")
+@click.option("--marks", "marks_file", type=click.Path(path_type=Path),
+              help="Score a hand-written marks file instead of a photo.")
+@click.option("--save-marks", type=click.Path(path_type=Path),
+              help="Write what was read as a marks file, to correct by hand and score with "
+                   "--marks.")
+@click.option("--layout", "extra_layouts", multiple=True, type=click.Path(path_type=Path),
+              help="A layout file of your own, for photos of sheets printed from it.")
+@click.option("--solo", is_flag=True, help="Solo game: you are first on every column and colour.")
+@click.option("--force", is_flag=True, help="Replace output files that exist.")
+def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
+          marks_file: Path | None, save_marks: Path | None, extra_layouts: tuple[Path, ...],
+          solo: bool, force: bool) -> None:
+    """Score photos of finished sheets (JPEG, PNG; HEIC with pillow-heif).
+
+    Take the photo from above or at an angle, in any light, with the whole sheet and its
+    four black corner squares in the picture. Anything the reader is not sure of is listed as
+    UNCERTAIN with how much it could change the total: look at those marks on the sheet.
+
+    \b
+    Examples:
+      encore-print score IMG_2041.jpg
+      encore-print score IMG_2041.jpg --overlay seen.png     # check what was read
+      encore-print score *.jpg --json > scores.jsonl
+      encore-print score --marks my-sheet.yaml               # no camera: type the marks
+
+    Exit status: 0 scored, 2 usage, 3 not a readable image, 4 no sheet found or not
+    recognised.
+    """
+    from .report import score_marks
+
+    if marks_file:
+        if photos:
+            raise click.UsageError("give either photos or --marks, not both")
+        from .marks_file import load_marks
+
+        ref, marks = load_marks(marks_file)
+        lay = load_layout(ref)
+        result = score_marks(str(marks_file), lay, marks, solo)
+        _emit(result, as_json)
+        if overlay:
+            from .read import tuning
+            from .render.preview import render_sheet_image
+
+            px = tuning.PX_PER_MM
+            blank = render_sheet_image(lay, px * 25.4)[:, :, ::-1]
+            _write_overlay(overlay, blank, px, result, force)
+        return
+    if not photos:
+        raise click.UsageError("give one or more photos, or --marks FILE")
+    if overlay and len(photos) > 1 and not overlay.is_dir():
+        raise click.UsageError("with several photos, --overlay must be an existing folder")
+    if save_marks and len(photos) > 1:
+        raise click.UsageError("--save-marks takes one photo at a time")
+    for out in (overlay if overlay and not overlay.is_dir() else None, save_marks):
+        if out:
+            check_writable(out, force)  # before the work, not after
+    extra = {lay.code: lay for lay in (load_layout(p) for p in extra_layouts)}
+    worst = 0
+    for photo in photos:
+        try:
+            result, reading = _score_photo(photo, extra, solo)
+        except UserError as e:
+            click.echo(f"Error: {e.format_message()}", err=True)
+            worst = max(worst, e.exit_code)
+            continue
+        _emit(result, as_json)
+        if overlay:
+            out = overlay / f"{photo.stem}-overlay.png" if overlay.is_dir() else overlay
+            from .read import tuning
+
+            _write_overlay(out, reading.sheet_bgr, tuning.PX_PER_MM, result, force)
+        if save_marks:
+            from .marks_file import marks_to_yaml
+
+            write_atomic(save_marks, marks_to_yaml(result.layout, result.marks).encode(), force)
+    sys.exit(worst)
+
+
+def _score_photo(photo: Path, extra: dict, solo: bool):
+    from .read.sheet import read_photo
+    from .report import score_marks
+
+    reading = read_photo(photo, extra)
+    return score_marks(str(photo), reading.layout, reading.marks, solo, reading.notes), reading
+
+
+def _emit(result, as_json: bool) -> None:
+    from .report import to_json, to_text
+
+    if as_json:
+        click.echo(json.dumps(to_json(result), ensure_ascii=False))
+    else:
+        click.echo(to_text(result))
+
+
+def _write_overlay(out: Path, sheet_bgr, px_per_mm: float, result, force: bool) -> None:
+    import cv2
+
+    from .overlay import draw_overlay
+
+    ext = out.suffix.lower() if out.suffix.lower() in (".png", ".jpg", ".jpeg") else ".png"
+    ok, buf = cv2.imencode(ext, draw_overlay(sheet_bgr, px_per_mm, geometry(result.layout),
+                                             result))
+    write_atomic(out, buf.tobytes(), force)

@@ -20,3 +20,16 @@ class LayoutError(UserError):
         n = len(self.problems)
         head = "" if n == 1 else f"{n} problems:\n"
         return head + "\n".join(self.problems)
+
+
+class UnreadablePhoto(UserError):
+    """The file is not an image we can decode (exit 3)."""
+
+    exit_code = 3
+
+
+class NoSheet(UserError):
+    """The image holds no sheet we can read: none, another game, too small, too blurred
+    (exit 4)."""
+
+    exit_code = 4

@@ -27,6 +27,7 @@ from .layout import Layout
 
 Rng = np.random.Generator
 RGB = tuple[int, int, int]
+PxBox = tuple[float, float, float, float]  # x, y, w, h in sheet image pixels
 
 STATES = ("empty", "crossed", "circled", "struck")
 CROSS_STYLES = ("x", "slash", "dot", "scribble")
@@ -77,7 +78,9 @@ def random_pen(rng: Rng, allow_pencil: bool = True, kind: str | None = None) -> 
                    float(rng.uniform(0.7, 0.9)), grain=float(rng.uniform(0.05, 0.2)),
                    pressure_var=float(rng.uniform(0.15, 0.3)))
     if kind == "pencil":
-        return Pen("pencil", _jitter_rgb(rng, PENCIL_GREY, 8), float(rng.uniform(0.25, 0.45)),
+        shade = int(rng.integers(-10, 11))  # HB to 2B; the same on every channel: graphite is grey
+        grey = (PENCIL_GREY[0] + shade, PENCIL_GREY[1] + shade, PENCIL_GREY[2] + shade)
+        return Pen("pencil", grey, float(rng.uniform(0.25, 0.45)),
                    float(rng.uniform(0.4, 0.65)), grain=float(rng.uniform(0.45, 0.75)),
                    pressure_var=float(rng.uniform(0.2, 0.35)))
     raise ValueError(f"unknown pen kind {kind!r}; expected felt, ballpoint or pencil")
@@ -151,52 +154,67 @@ def _check_scale(sheet: np.ndarray, geom: SheetGeometry, dpi: float) -> None:
                          f"for a {geom.sheet_mm[0]}×{geom.sheet_mm[1]} mm sheet at {dpi} dpi")
 
 
-def _box_px(element: Element, px_per_mm: float) -> tuple[float, float, float, float]:
+def _box_px(element: Element, px_per_mm: float) -> PxBox:
     x, y, w, h = element.box_mm
     return x * px_per_mm, y * px_per_mm, w * px_per_mm, h * px_per_mm
 
 
-# A mark is a list of strokes (polylines in sheet px) and filled blobs (polygons in sheet px).
+# A mark's shapes: strokes (polylines in sheet px) and filled blobs (polygons in sheet px).
+Shapes = tuple[list[np.ndarray], list[np.ndarray]]
 Strokes = list[np.ndarray]
 
 
-def _draw_mark(out: np.ndarray, box: tuple[float, float, float, float], state: str, pen: Pen,
+def _draw_mark(out: np.ndarray, box: PxBox, state: str, pen: Pen,
                hand: Hand, px_per_mm: float, rng: Rng) -> None:
+    strokes, blobs = _mark_shapes(box, state, hand, rng)
+    # Work on a patch around the box (marks may overshoot a little).
     x, y, w, h = box
-    if state == "crossed":
-        style = hand.style or CROSS_STYLES[int(rng.choice(len(CROSS_STYLES),
-                                                          p=CROSS_STYLE_WEIGHTS))]
-        strokes, blobs = CROSS_MAKERS[style](box, hand, rng), []
-        if style == "dot":
-            strokes, blobs = strokes[1:], strokes[:1]  # the dot's outline is filled, then traced
-    elif state == "circled":
-        strokes, blobs = [_circle(box, hand, rng)], []
-    else:
-        strokes, blobs = [_strike(box, hand, rng)], []
-
-    # Work on a patch around the box (marks may overshoot a little), supersampled.
     margin = 0.35 * max(w, h) + pen.width_mm * px_per_mm
     x0, y0 = max(0, int(x - margin)), max(0, int(y - margin))
-    x1 = min(out.shape[1], int(math.ceil(x + w + margin)))
-    y1 = min(out.shape[0], int(math.ceil(y + h + margin)))
+    x1 = min(out.shape[1], math.ceil(x + w + margin))
+    y1 = min(out.shape[0], math.ceil(y + h + margin))
     if x1 <= x0 or y1 <= y0:
         return
-    origin = np.array([x0, y0], np.float32)
+    coverage = _coverage((x0, y0, x1, y1), strokes, blobs, pen, px_per_mm, rng)
+    _apply_ink(out[y0:y1, x0:x1], coverage, pen.ink_rgb)
+
+
+def _mark_shapes(box: PxBox, state: str, hand: Hand,
+                 rng: Rng) -> Shapes:
+    if state == "circled":
+        return [_circle(box, hand, rng)], []
+    if state == "struck":
+        return [_strike(box, hand, rng)], []
+    style = hand.style or CROSS_STYLES[int(rng.choice(len(CROSS_STYLES), p=CROSS_STYLE_WEIGHTS))]
+    strokes = CROSS_MAKERS[style](box, hand, rng)
+    if style == "dot":  # the dot's outline is filled, then traced round
+        return strokes[1:], strokes[:1]
+    return strokes, []
+
+
+def _coverage(patch: tuple[int, int, int, int], strokes: Strokes, blobs: Strokes, pen: Pen,
+              px_per_mm: float, rng: Rng) -> np.ndarray:
+    """Ink coverage 0..1 over the patch (x0, y0, x1, y1), drawn supersampled then averaged."""
+    x0, y0, x1, y1 = patch
     shape = ((y1 - y0) * SUPERSAMPLE, (x1 - x0) * SUPERSAMPLE)
+
+    def to_canvas(pts: np.ndarray) -> np.ndarray:  # sheet px (edges at integers) → canvas px
+        return (pts - np.array([x0, y0])) * SUPERSAMPLE - 0.5
+
     coverage = np.zeros(shape, np.float32)
     for blob in blobs:
         layer = np.zeros(shape, np.uint8)
-        pts = np.round((blob - origin) * SUPERSAMPLE * 16).astype(np.int32)
+        pts = np.round(to_canvas(blob) * 16).astype(np.int32)
         level = 255 * pen.density * rng.uniform(0.88, 1.0)
         cv2.fillPoly(layer, [pts], float(level), cv2.LINE_AA, shift=4)
         coverage = 1 - (1 - coverage) * (1 - layer.astype(np.float32) / 255)
     for stroke in strokes:
-        layer = _stroke_layer(shape, (stroke - origin) * SUPERSAMPLE, pen, px_per_mm, rng)
+        layer = _stroke_layer(shape, to_canvas(stroke), pen, px_per_mm, rng)
         coverage = 1 - (1 - coverage) * (1 - layer)  # overlapping ink gets darker
     small = cv2.resize(coverage, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
     if pen.grain > 0:
         small *= _grain(small.shape, pen.grain, rng)
-    _apply_ink(out[y0:y1, x0:x1], small, pen.ink_rgb)
+    return small
 
 
 def _stroke_layer(shape: tuple[int, int], pts: np.ndarray, pen: Pen, px_per_mm: float,
@@ -217,7 +235,7 @@ def _stroke_layer(shape: tuple[int, int], pts: np.ndarray, pen: Pen, px_per_mm: 
     for i in range(n - 1):
         cv2.line(layer, (int(ipts[i, 0]), int(ipts[i, 1])),
                  (int(ipts[i + 1, 0]), int(ipts[i + 1, 1])), float(255 * level[i]),
-                 max(1, int(round(width[i]))), cv2.LINE_AA, shift=4)
+                 max(1, round(float(width[i]))), cv2.LINE_AA, shift=4)
     return layer.astype(np.float32) / 255
 
 
@@ -265,7 +283,7 @@ def _hand_line(p0: np.ndarray, p1: np.ndarray, hand: Hand, rng: Rng, n: int = 40
     return pts
 
 
-def _mark_frame(box: tuple[float, float, float, float], hand: Hand,
+def _mark_frame(box: PxBox, hand: Hand,
                 rng: Rng) -> tuple[np.ndarray, float, float]:
     """Centre (off-centre by the hand), size in px (50–90 % of the box) and a slight tilt."""
     x, y, w, h = box
@@ -281,7 +299,7 @@ def _rot(angle: float) -> np.ndarray:
     return np.array([[c, -s], [s, c]])
 
 
-def _cross_x(box, hand: Hand, rng: Rng) -> Strokes:
+def _cross_x(box: PxBox, hand: Hand, rng: Rng) -> Strokes:
     centre, size, tilt = _mark_frame(box, hand, rng)
     rot = _rot(tilt)
     strokes = []
@@ -294,7 +312,7 @@ def _cross_x(box, hand: Hand, rng: Rng) -> Strokes:
     return strokes
 
 
-def _cross_slash(box, hand: Hand, rng: Rng) -> Strokes:
+def _cross_slash(box: PxBox, hand: Hand, rng: Rng) -> Strokes:
     centre, size, tilt = _mark_frame(box, hand, rng)
     sign = 1 if rng.random() < 0.8 else -1  # "/" far more often than "\"
     ends = np.array([(-1, sign), (1, -sign)], float) * size / 2 + rng.normal(0, 0.05 * size, (2, 2))
@@ -302,7 +320,7 @@ def _cross_slash(box, hand: Hand, rng: Rng) -> Strokes:
     return [_hand_line(ends[0], ends[1], hand, rng)]
 
 
-def _cross_dot(box, hand: Hand, rng: Rng) -> Strokes:
+def _cross_dot(box: PxBox, hand: Hand, rng: Rng) -> Strokes:
     """A filled blob (first item) and the stroke that drew its outline."""
     centre, size, _ = _mark_frame(box, hand, rng)
     radius = size * rng.uniform(0.3, 0.42)
@@ -313,7 +331,7 @@ def _cross_dot(box, hand: Hand, rng: Rng) -> Strokes:
     return [outline, np.vstack([outline, outline[:6]])]
 
 
-def _cross_scribble(box, hand: Hand, rng: Rng) -> Strokes:
+def _cross_scribble(box: PxBox, hand: Hand, rng: Rng) -> Strokes:
     """Back-and-forth zigzag filling the box, corners rounded by the hand."""
     centre, size, _ = _mark_frame(box, hand, rng)
     turns = int(rng.integers(4, 8))
@@ -338,7 +356,7 @@ CROSS_MAKERS: dict[str, Callable[..., Strokes]] = {
 }
 
 
-def _circle(box: tuple[float, float, float, float], hand: Hand, rng: Rng) -> np.ndarray:
+def _circle(box: PxBox, hand: Hand, rng: Rng) -> np.ndarray:
     """An ellipse round the printed value, drawn in one go: open or overlapping, a bit wobbly."""
     x, y, w, h = box
     centre = np.array([x + w / 2, y + h / 2]) + rng.normal(0, 0.05, 2) * np.array([w, h])
@@ -353,7 +371,7 @@ def _circle(box: tuple[float, float, float, float], hand: Hand, rng: Rng) -> np.
     return pts @ _rot(rng.normal(0, math.radians(10))).T + centre
 
 
-def _strike(box: tuple[float, float, float, float], hand: Hand, rng: Rng) -> np.ndarray:
+def _strike(box: PxBox, hand: Hand, rng: Rng) -> np.ndarray:
     """One stroke through the printed value: horizontal-ish or diagonal."""
     x, y, w, h = box
     centre = np.array([x + w / 2, y + h / 2]) + rng.normal(0, 0.04, 2) * np.array([w, h])
@@ -434,6 +452,10 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {sorted(LEVELS)}")
+    if out_megapixels is not None and not 0.01 <= out_megapixels <= 200:
+        raise ValueError(f"out_megapixels={out_megapixels} is not a plausible photo size")
+    if sheet_rgb.ndim == 2:  # a grey sheet image is fine too
+        sheet_rgb = np.repeat(sheet_rgb[..., None], 3, axis=2)
     lv = LEVELS[level]
     mp = out_megapixels if out_megapixels is not None else float(rng.uniform(1.0, 2.0))
     src_h, src_w = sheet_rgb.shape[:2]
@@ -480,7 +502,7 @@ def _place_sheet(src_w: int, src_h: int, megapixels: float, lv: CameraLevel,
     long_side = math.sqrt(megapixels * 1e6 * 4 / 3)
     landscape = (span[0] >= span[1]) == (rng.random() < 0.85)  # usually turned to match
     fw, fh = (long_side, long_side * 3 / 4) if landscape else (long_side * 3 / 4, long_side)
-    size = (int(round(fw / 2)) * 2, int(round(fh / 2)) * 2)
+    size = (round(fw / 2) * 2, round(fh / 2) * 2)
     fill = rng.uniform(*lv.fill)
     scale = fill * min(size[0] / span[0], size[1] / span[1])
     quad = (proj - proj.min(0)) * scale
@@ -579,13 +601,18 @@ def _value_noise(w: int, h: int, rng: Rng, octaves: int) -> np.ndarray:
     return out / total
 
 
+LOW_RES = 4  # smooth fields (light, shadows) are computed this many times smaller, then enlarged
+
+
 def _contact_shadow(scene: np.ndarray, alpha: np.ndarray, rng: Rng) -> np.ndarray:
     """The paper lifts off the table a little and darkens a rim of table next to one edge."""
-    diag = math.hypot(*alpha.shape)
-    sigma = diag * rng.uniform(0.002, 0.006)
+    h, w = alpha.shape
+    small = cv2.resize(alpha, (w // LOW_RES, h // LOW_RES), interpolation=cv2.INTER_AREA)
+    diag = math.hypot(*small.shape)
     dx, dy = rng.normal(0, diag * 0.002, 2)
-    shifted = cv2.warpAffine(alpha, np.float32([[1, 0, dx], [0, 1, dy]]), alpha.shape[::-1])
-    shade = cv2.GaussianBlur(shifted, (0, 0), sigma)
+    shifted = cv2.warpAffine(small, np.float32([[1, 0, dx], [0, 1, dy]]), small.shape[::-1])
+    shade = cv2.GaussianBlur(shifted, (0, 0), diag * rng.uniform(0.002, 0.006))
+    shade = cv2.resize(shade, (w, h), interpolation=cv2.INTER_LINEAR)
     return scene * (1 - rng.uniform(0.15, 0.4) * shade[..., None])
 
 
@@ -593,8 +620,9 @@ def _illumination(size: tuple[int, int], quad: np.ndarray, lv: CameraLevel,
                   rng: Rng) -> np.ndarray:
     """Light falling on the scene: exposure, a gradient, vignetting, a colour cast, a shadow."""
     w, h = size
-    xs = (np.arange(w, dtype=np.float32) - w / 2) / max(w, h)
-    ys = (np.arange(h, dtype=np.float32) - h / 2) / max(w, h)
+    sw, sh = max(2, w // LOW_RES), max(2, h // LOW_RES)
+    xs = (np.linspace(0, w, sw, dtype=np.float32) - w / 2) / max(w, h)
+    ys = (np.linspace(0, h, sh, dtype=np.float32) - h / 2) / max(w, h)
     a = rng.uniform(0, 2 * np.pi)
     g = rng.uniform(*lv.light_gradient)
     light = 1 + g * (xs[None, :] * math.cos(a) + ys[:, None] * math.sin(a))
@@ -603,8 +631,8 @@ def _illumination(size: tuple[int, int], quad: np.ndarray, lv: CameraLevel,
     light = light / light.max() * rng.uniform(*lv.exposure)
     field = light[..., None] * _colour_cast(lv, rng)
     if rng.random() < lv.shadow_chance:
-        field = field * _cast_shadow(size, quad, lv, rng)
-    return field.astype(np.float32)
+        field = field * _cast_shadow((sw, sh), quad * (sw / w), lv, rng)
+    return cv2.resize(field.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def _colour_cast(lv: CameraLevel, rng: Rng) -> np.ndarray:
@@ -619,9 +647,7 @@ def _cast_shadow(size: tuple[int, int], quad: np.ndarray, lv: CameraLevel,
                  rng: Rng) -> np.ndarray:
     """A soft-edged blob (a hand, the phone) reaching over part of the sheet from outside it."""
     w, h = size
-    k = 4  # drawn small: it is blurred anyway
-    sw, sh = w // k, h // k
-    mask = np.zeros((sh, sw), np.float32)
+    mask = np.zeros((h, w), np.float32)
     centre = quad.mean(0)
     i = int(rng.integers(4))
     edge = quad[i] + rng.uniform(0.2, 0.8) * (quad[(i + 1) % 4] - quad[i])
@@ -629,12 +655,11 @@ def _cast_shadow(size: tuple[int, int], quad: np.ndarray, lv: CameraLevel,
     span = np.hypot(*(quad.max(0) - quad.min(0)))
     major = span * rng.uniform(0.25, 0.45)
     # centred outside the edge, long axis pointing in: it reaches 50–100 % of `major` inside
-    blob = (edge + out * major * rng.uniform(0.0, 0.5)) / k
+    blob = edge + out * major * rng.uniform(0.0, 0.5)
     angle = math.degrees(math.atan2(out[1], out[0])) + rng.normal(0, 15)
-    axes = (int(major / k), int(major * rng.uniform(0.35, 0.7) / k))
+    axes = (int(major), int(major * rng.uniform(0.35, 0.7)))
     cv2.ellipse(mask, (int(blob[0]), int(blob[1])), axes, angle, 0, 360, 1.0, -1)
-    mask = cv2.GaussianBlur(mask, (0, 0), span * rng.uniform(0.02, 0.05) / k)
-    mask = cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)
+    mask = cv2.GaussianBlur(mask, (0, 0), span * rng.uniform(0.02, 0.05))
     depth = rng.uniform(*lv.shadow_depth)
     tint = np.array([0.85, 1.0, 1.0], np.float32)  # shade is lit by bluish skylight: B fades less
     return 1 - depth * mask[..., None] * tint
@@ -646,7 +671,7 @@ def _optics(scene: np.ndarray, size: tuple[int, int], lv: CameraLevel, rng: Rng)
     scene = cv2.GaussianBlur(scene, (0, 0), rng.uniform(*lv.blur_sigma) * k)
     if rng.random() < lv.motion_chance:
         length = rng.uniform(*lv.motion_px) * k
-        n = int(math.ceil(length)) | 1
+        n = math.ceil(length) | 1
         kernel = np.zeros((n, n), np.float32)
         a = rng.uniform(0, np.pi)
         d = np.array([math.cos(a), math.sin(a)]) * (length - 1) / 2
@@ -659,14 +684,25 @@ def _optics(scene: np.ndarray, size: tuple[int, int], lv: CameraLevel, rng: Rng)
 
 def _sensor_noise(scene: np.ndarray, lv: CameraLevel, rng: Rng) -> np.ndarray:
     """Read noise plus shot noise (stronger in bright parts), mostly shared by the channels
-    as after a phone's colour denoising."""
-    read = rng.uniform(*lv.noise)
-    shot = read * 0.8
-    sigma = np.sqrt(read ** 2 + shot ** 2 * np.clip(scene, 0, 1))
+    as after a phone's colour denoising. In big frames the grain spans a few pixels, as in
+    real full-resolution phone photos (and it keeps 12 MP photos fast)."""
     h, w = scene.shape[:2]
-    luma = rng.standard_normal((h, w, 1), dtype=np.float32)
-    chroma = rng.standard_normal((h, w, 3), dtype=np.float32)
+    read = rng.uniform(*lv.noise)
+    sigma = read * np.sqrt(1 + 0.64 * np.clip(scene, 0, 1))
+    k = max(1.0, math.hypot(w, h) / REFERENCE_DIAG)
+    luma = _noise_field(w, h, k, 1, rng)
+    chroma = _noise_field(w, h, 2 * k, 3, rng)  # colour noise is blotchier
     return scene + sigma * (0.8 * luma + 0.35 * chroma)
+
+
+def _noise_field(w: int, h: int, grain: float, channels: int, rng: Rng) -> np.ndarray:
+    """Unit Gaussian noise whose grains are about `grain` px across."""
+    sw, sh = max(2, round(w / grain)), max(2, round(h / grain))
+    noise = rng.standard_normal((sh, sw, channels), dtype=np.float32)
+    if (sw, sh) != (w, h):
+        # enlarging smooths the noise; scale it back to unit variance
+        noise = cv2.resize(noise, (w, h), interpolation=cv2.INTER_LINEAR) * min(1.5, grain ** 0.5)
+    return noise.reshape(h, w, channels)
 
 
 def _jpeg(scene: np.ndarray, quality: int) -> np.ndarray:
@@ -709,36 +745,73 @@ def random_finished_sheet(layout: Layout, rng: Rng) -> dict[str, str]:
     return states
 
 
-def _grow_crosses(layout: Layout, rng: Rng) -> set[str]:
-    cols = {c: i for i, c in enumerate(layout.columns)}
-    pos = {c.id: (cols[c.column], c.row) for c in layout.cells}
-    at = {p: cid for cid, p in pos.items()}
-    colour_of = {c.id: c.colour for c in layout.cells}
-    start = {c.id for c in layout.column_cells(layout.start_column)}
+class _Board:
+    """Which cells touch which, for growing crosses the way a game does."""
 
-    def neighbours(cid: str) -> list[str]:
-        x, y = pos[cid]
-        return [at[p] for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if p in at]
+    def __init__(self, layout: Layout):
+        self.layout = layout
+        cols = {c: i for i, c in enumerate(layout.columns)}
+        self.pos = {c.id: (cols[c.column], c.row) for c in layout.cells}
+        self.at = {p: cid for cid, p in self.pos.items()}
+        self.colour_of = {c.id: c.colour for c in layout.cells}
+        self.column_of = {c.id: c.column for c in layout.cells}
+        self.start = {c.id for c in layout.column_cells(layout.start_column)}
 
-    crossed: set[str] = set()
-    target = int(rng.integers(15, int(len(layout.cells) * 0.8)))
-    for _ in range(200):  # turns; a game is ~30 rolls but failed rolls are cheap to retry
-        if len(crossed) >= target or _complete_colours(layout, crossed) >= 2:
-            break
-        colour = layout.colours[int(rng.integers(len(layout.colours)))].name
-        count = int(rng.integers(1, 6))
-        seeds = [c for c in colour_of if colour_of[c] == colour and c not in crossed
-                 and (c in start or any(n in crossed for n in neighbours(c)))]
+    def neighbours(self, cid: str) -> list[str]:
+        x, y = self.pos[cid]
+        return [self.at[p] for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                if p in self.at]
+
+    def move(self, colour: str, count: int, crossed: set[str], rng: Rng) -> list[str]:
+        """Up to `count` connected cells of `colour`, touching the start column or a cross."""
+        seeds = [c for c, col in self.colour_of.items() if col == colour and c not in crossed
+                 and (c in self.start or any(n in crossed for n in self.neighbours(c)))]
         if not seeds:
-            continue
+            return []
         group = [seeds[int(rng.integers(len(seeds)))]]
-        while len(group) < count:  # a connected run of the same colour
-            options = sorted({n for g in group for n in neighbours(g) if colour_of[n] == colour
-                              and n not in crossed and n not in group})
+        while len(group) < count:
+            options = sorted({n for g in group for n in self.neighbours(g)
+                              if self.colour_of[n] == colour and n not in crossed
+                              and n not in group})
             if not options:
                 break
             group.append(options[int(rng.integers(len(options)))])
-        crossed.update(group)
+        return group
+
+    def progress(self, group: list[str], crossed: set[str], focus: set[str]) -> float:
+        """How far a move brings its columns and colour towards complete: what players chase,
+        most of all the colours they decided to go for (`focus`)."""
+        after = crossed | set(group)
+        score = 0.0
+        for cid in group:  # squared: the last cells of a nearly complete one count most
+            column = self.layout.column_cells(self.column_of[cid])
+            colour = self.layout.cells_of(self.colour_of[cid])
+            score += (sum(c.id in after for c in column) / len(column)) ** 2
+            score += 2 * (sum(c.id in after for c in colour) / len(colour)) ** 2
+            score += 1.5 * (self.colour_of[cid] in focus)
+        return score
+
+
+def _grow_crosses(layout: Layout, rng: Rng) -> set[str]:
+    """Turns of a game: each roll offers three colours and three counts; the player mostly
+    takes the move that best advances columns and colours, as real players do."""
+    board = _Board(layout)
+    names = [c.name for c in layout.colours]
+    focus = set(rng.choice(names, size=int(rng.integers(0, 3)), replace=False).tolist())
+    crossed: set[str] = set()
+    target = int(rng.integers(25, int(len(layout.cells) * 0.9)))
+    for _ in range(80):  # a game lasts ~30 rolls; some rolls offer nothing
+        if len(crossed) >= target or _complete_colours(layout, crossed) >= 2:
+            break
+        colours = [names[int(i)] for i in rng.integers(len(names), size=3)]
+        counts = [int(n) for n in rng.integers(1, 6, size=3)]
+        moves = [m for m in (board.move(c, n, crossed, rng) for c in colours for n in counts) if m]
+        if not moves:
+            continue
+        if rng.random() < 0.75:
+            crossed.update(max(moves, key=lambda m: board.progress(m, crossed, focus)))
+        else:
+            crossed.update(moves[int(rng.integers(len(moves)))])
     return crossed
 
 

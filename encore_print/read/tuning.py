@@ -7,3 +7,70 @@ MIN_MARKER_PERIMETER_RATE = 0.02
 # Big JPEGs are decoded at 1/2, 1/4 or 1/8 size while the longer side stays at least this long:
 # a sheet filling a third of the frame then still gets ~8 px per mm.
 DECODE_MIN_SIDE = 2000
+
+# The reader's working resolution: 8 px per mm puts ~3 px across a ballpoint line (0.4 mm) and
+# keeps a whole Encore! sheet at 1.5 megapixels.
+PX_PER_MM = 8.0
+
+# A sheet smaller than this in the photo (px per mm) has pen lines thinner than a pixel.
+MIN_PHOTO_PX_PER_MM = 2.0
+
+# Local alignment: blank and photo compared at 4 px/mm around each element (element + margin),
+# searched ±2 mm; shifts smoothed as the median over elements within 15 mm whose match is good.
+ALIGN_PX_PER_MM = 4.0
+ALIGN_MARGIN_MM = 1.5
+ALIGN_SEARCH_MM = 2.0
+ALIGN_MIN_PEAK = 0.5
+ALIGN_NEIGHBOURS_MM = 15.0
+
+# Ink: the photo is compared with the darkest print within 0.4 mm, so a residual shift or a
+# slightly blurred printed line is not mistaken for pen.
+INK_SHIFT_TOLERANCE_MM = 0.4
+# Light is measured on print that is flat for 1 mm around, in tiles of 8 mm.
+FLAT_RADIUS_MM = 1.0
+LIGHT_TILE_MM = 8.0
+
+# A pixel is pen when its ink is above the paper's noise (median + 6 robust sigmas, at least
+# 0.08) and above 40 % of this sheet's pen darkness (the 90th percentile of clear pen pixels).
+MIN_PIXEL_INK = 0.08
+NOISE_SIGMAS = 6.0
+PEN_FRACTION = 0.4
+MIN_PEN_PIXELS = 200
+
+# Boxes (cells, exclamation marks): the share of pen pixels inside the box, 15 % in from each
+# edge. Crossed and empty boxes are split between the sheet's two groups (log space), kept
+# within 2.5× of 4 % either way; when the groups are less than 5× apart the 4 % holds.
+BOX_INSET = 0.15
+COVER_FLOOR = 0.002
+COVER_CROSSED = 0.04
+MIN_GROUP_RATIO = 5.0
+LIMIT_FREEDOM = 2.5
+# Confidence 1 when the coverage is 3× away from the limit; below CONFIDENT it is "uncertain".
+SURE_RATIO = 3.0
+CONFIDENT = 0.35
+
+# Values (column values, colour bonuses), in half-sizes of the box from its centre: pen up to
+# 1.6 counts (a circle may be drawn wide). "Marked" when ≥ 1.5 % of that is pen; a clear "no"
+# below 0.4 %.
+RING_OUTER = 1.6
+VALUE_MARKED = 0.015
+VALUE_EMPTY = 0.004
+# Circled: pen in ≥ 60 % of 16 sectors of the ring 0.45-1.6 (a stroke through reaches ~25 %;
+# a clear "no" at 35 %); a sector counts when 3 % of it is pen.
+RING_INNER = 0.45
+SECTORS = 16
+SECTOR_HIT = 0.03
+AROUND_CIRCLED = 0.6
+AROUND_NOT = 0.35
+# Struck: the pen within 1.05 half-sizes lies on one band (±0.18) through the middle that
+# reaches both sides (score 0-1, see judge._across); a clear "no" below 0.25.
+STROKE_REACH = 1.05
+STROKE_BAND = 0.18
+ACROSS_STRUCK = 0.5
+ACROSS_NOT = 0.25
+
+# Blur: a photo whose Laplacian energy is this small relative to its contrast has no edges left
+# to find markers in; a rectified sheet whose fiducials keep less than this share of their
+# printed edge sharpness cannot show pen strokes reliably.
+BLURRED_PHOTO = 0.02
+BLURRED_SHEET = 0.25

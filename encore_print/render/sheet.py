@@ -17,6 +17,9 @@ PT = 72 / 25.4  # points per millimetre
 LINE = HexColor("#3a3a3a")
 FAINT = HexColor("#8a8a8a")
 HATCH = HexColor("#b4b4b4")
+VALUE_TILE = HexColor("#e4e4e4")
+VALUE_TILE_LOWER = HexColor("#f0f0f0")
+VALUE_INK = HexColor("#5c5c5c")
 
 
 class _Pen:
@@ -136,11 +139,12 @@ def draw_sheet(c: Canvas, g: SheetGeometry, mono: bool = False) -> None:
 
 
 def _value_box(pen: _Pen, e: Element, upper: bool) -> None:
+    """A light tile with a mid-grey number and no outline: a circle drawn round it or a stroke
+    through it shows clearly, to players and to the score-checker alike."""
     x, y, w, h = e.box_mm
-    pen.rect(e.box_mm, fill=white, stroke=LINE if upper else FAINT, width=0.3 if upper else 0.2,
-             radius=1.2)
+    pen.rect(e.box_mm, fill=VALUE_TILE if upper else VALUE_TILE_LOWER, radius=1.2)
     pen.text(str(e.value), x + w / 2, y + h * 0.74, h * PT * (0.62 if upper else 0.5), "centre",
-             bold=upper, colour=LINE if upper else FAINT)
+             bold=upper, colour=VALUE_INK if upper else FAINT)
 
 
 def _score_box(pen: _Pen, part: str, box, labels) -> None:

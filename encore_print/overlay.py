@@ -1,0 +1,66 @@
+"""What the reader saw, drawn over the rectified sheet, with the breakdown underneath, so the
+table can check every verdict at a glance."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .geometry import SheetGeometry
+from .report import SheetResult
+
+# BGR; each verdict has a colour of its own, uncertain the loudest
+CROSSED = (40, 160, 0)
+CIRCLED = (200, 90, 0)
+STRUCK = (0, 120, 255)
+UNCERTAIN = (200, 0, 220)
+SCORED = (0, 170, 255)
+
+
+def draw_overlay(sheet_bgr: np.ndarray, px_per_mm: float, g: SheetGeometry,
+                 r: SheetResult) -> np.ndarray:
+    img = sheet_bgr.copy()
+    # fade the photo a little so the verdicts stand out
+    img = cv2.addWeighted(img, 0.75, np.full_like(img, 255), 0.25, 0)
+    t = max(1, round(px_per_mm * 0.3))
+    scored = {i.element for i in r.score.items if i.element and i.points > 0}
+    for e in g.elements:
+        x, y, w, h = (v * px_per_mm for v in e.box_mm)
+        p0, p1 = (round(x), round(y)), (round(x + w), round(y + h))
+        centre = (round(x + w / 2), round(y + h / 2))
+        state = r.marks.state(e.id)
+        if e.id in r.marks.uncertain:
+            cv2.rectangle(img, (p0[0] - t, p0[1] - t), (p1[0] + t, p1[1] + t), UNCERTAIN, 2 * t)
+            cv2.putText(img, "?", (round(x + w * 0.62), round(y + h * 0.45)),
+                        cv2.FONT_HERSHEY_SIMPLEX, px_per_mm * 0.12, UNCERTAIN, t)
+        if state == "crossed":  # a frame, so the player's own cross stays visible
+            i = round(min(w, h) * 0.08)
+            cv2.rectangle(img, (p0[0] + i, p0[1] + i), (p1[0] - i, p1[1] - i), CROSSED, t)
+        elif state == "circled":
+            colour = SCORED if e.id in scored else CIRCLED
+            cv2.ellipse(img, centre, (round(w * 0.62), round(h * 0.62)), 0, 0, 360, colour, t)
+        elif state == "struck":
+            cv2.line(img, (p0[0], p1[1]), (p1[0], p0[1]), STRUCK, t)
+        if e.star and state == "empty":
+            cv2.rectangle(img, p0, p1, STRUCK, t)
+    return np.vstack([img, _panel(img.shape[1], r)])
+
+
+def _panel(width: int, r: SheetResult) -> np.ndarray:
+    s = r.score
+    lines = [(f"{s.total} points  " + "  ".join(f"{k} {v:+d}" for k, v in s.breakdown.items()),
+              (0, 0, 0))]
+    lines.append(("green box crossed   blue O circled (orange: it scores)   orange / struck   "
+                  "orange box: empty star   purple ?: uncertain", (90, 90, 90)))
+    for w in [*r.notes, *s.warnings, *s.problems]:
+        lines.append((w, (0, 0, 160)))
+    if r.uncertain:
+        lines.append((f"uncertain: {', '.join(r.uncertain)}", UNCERTAIN))
+    scale = width / 1400
+    step = round(34 * scale)
+    panel = np.full((step * (len(lines) + 1), width, 3), 255, np.uint8)
+    for k, (text, colour) in enumerate(lines):
+        cv2.putText(panel, text[:150], (round(12 * scale), step * (k + 1)),
+                    cv2.FONT_HERSHEY_SIMPLEX, 0.8 * scale if k else 1.0 * scale, colour,
+                    2 if k == 0 else 1, cv2.LINE_AA)
+    return panel

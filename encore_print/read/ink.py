@@ -1,0 +1,79 @@
+"""How much pen there is at each pixel: how much darker the photo is than the blank sheet,
+once the photo's own light (gradients, shadows, colour cast) is divided out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from . import tuning
+
+
+@dataclass(frozen=True)
+class Blank:
+    """The blank sheet at the reader's resolution, prepared once per layout."""
+
+    rgb: np.ndarray  # float32 H×W×3, as printed
+    darkest: np.ndarray  # float32 H×W×3, darkest printed value nearby: tolerates small shifts
+    flat: np.ndarray  # bool H×W, plain paper or fill far from any printed edge
+    grey: np.ndarray  # uint8 H×W, for alignment
+
+
+def prepare_blank(rgb: np.ndarray, px_per_mm: float) -> Blank:
+    f = rgb.astype(np.float32)
+    k = 2 * round(tuning.INK_SHIFT_TOLERANCE_MM * px_per_mm) + 1
+    darkest = cv2.erode(f, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    r = 2 * round(tuning.FLAT_RADIUS_MM * px_per_mm) + 1
+    kernel = np.ones((r, r), np.uint8)
+    spread = cv2.dilate(grey, kernel).astype(int) - cv2.erode(grey, kernel).astype(int)
+    flat = (spread <= 6) & (grey >= 120)
+    return Blank(f, darkest, flat, grey)
+
+
+def light_field(photo: np.ndarray, blank: Blank, px_per_mm: float) -> np.ndarray:
+    """Per pixel and channel, photo ÷ print on plain areas, smoothed: the light that fell on
+    the sheet. Pen is darker than the local light, so a second pass leaves it out."""
+    p = photo.astype(np.float32)
+    ratio = p / np.maximum(blank.rgb, 1.0)
+    tile = max(4, round(tuning.LIGHT_TILE_MM * px_per_mm))
+    h, w = blank.flat.shape
+    size = (max(1, w // tile), max(1, h // tile))
+    mask = blank.flat.astype(np.float32)
+    gain = _masked_mean(ratio, mask, size)
+    for _ in range(2):  # drop pixels well below the estimate (ink, dirt), then re-estimate
+        full = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+        keep = mask * (ratio.min(axis=2) >= 0.85 * full.min(axis=2))
+        gain = _masked_mean(ratio, keep, size)
+    return cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    num = cv2.resize(values * mask[..., None], size, interpolation=cv2.INTER_AREA)
+    den = cv2.resize(mask, size, interpolation=cv2.INTER_AREA)[..., None]
+    out = np.where(den > 1e-3, num / np.maximum(den, 1e-3), np.nan).astype(np.float32)
+    return _fill_gaps(out)
+
+
+def _fill_gaps(grid: np.ndarray) -> np.ndarray:
+    """Tiles without plain paper take the light of their nearest neighbours."""
+    for _ in range(max(grid.shape[:2])):
+        missing = np.isnan(grid)
+        if not missing.any():
+            return grid
+        padded = np.pad(grid, ((1, 1), (1, 1), (0, 0)), constant_values=np.nan)
+        neigh = np.stack([padded[:-2, 1:-1], padded[2:, 1:-1], padded[1:-1, :-2],
+                          padded[1:-1, 2:]])
+        with np.errstate(all="ignore"):
+            fill = np.nanmean(neigh, axis=0)
+        grid = np.where(missing, fill, grid)
+    return np.nan_to_num(grid, nan=1.0)
+
+
+def ink(photo: np.ndarray, expected_darkest: np.ndarray) -> np.ndarray:
+    """0 (as printed) … 1 (black pen) per pixel: the strongest darkening over the channels, so
+    a red pen shows on a pink cell and a blue one on a blue cell."""
+    p = photo.astype(np.float32)
+    return np.clip((expected_darkest - p) / np.maximum(expected_darkest, 8.0), 0, 1).max(axis=2)

@@ -1,0 +1,153 @@
+"""Element verdicts from ink: crossed or empty for boxes, circled / struck / empty for values,
+each with a confidence. The limits come from this sheet's own ink, not from fixed numbers:
+a pencil sheet and a felt-tip sheet are judged each against itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..geometry import Element
+from . import tuning
+
+VALUE_KINDS = ("column-value", "colour-bonus")
+
+
+@dataclass(frozen=True)
+class Patch:
+    element: Element
+    ink: np.ndarray  # ink map around the element, aligned to the print
+    origin_px: tuple[int, int]  # where the patch's (0, 0) is on the sheet, in pixels
+
+
+@dataclass(frozen=True)
+class Verdict:
+    id: str
+    state: str  # empty, crossed, circled, struck
+    confidence: float  # 0 (a guess) … 1 (certain)
+    features: dict[str, float]
+
+    @property
+    def uncertain(self) -> bool:
+        return self.confidence < tuning.CONFIDENT
+
+
+def pixel_threshold(patches: list[Patch], px_per_mm: float) -> float:
+    """Ink level above which a pixel counts as pen on this sheet: above the paper's noise, and a
+    fair part of how dark this sheet's pen is."""
+    inner = np.concatenate([_inner(p, px_per_mm).ravel() for p in patches
+                            if p.element.kind not in VALUE_KINDS])
+    median = float(np.median(inner))
+    mad = float(np.median(np.abs(inner - median))) * 1.4826
+    noise = max(tuning.MIN_PIXEL_INK, median + tuning.NOISE_SIGMAS * mad)
+    strong = inner[inner > noise]
+    pen = float(np.percentile(strong, 90)) if strong.size > tuning.MIN_PEN_PIXELS else 1.0
+    return max(noise, tuning.PEN_FRACTION * pen)
+
+
+def judge(patches: list[Patch], px_per_mm: float) -> list[Verdict]:
+    t = pixel_threshold(patches, px_per_mm)
+    boxes = [p for p in patches if p.element.kind not in VALUE_KINDS]
+    values = [p for p in patches if p.element.kind in VALUE_KINDS]
+    cover = {p.element.id: float((_inner(p, px_per_mm) > t).mean()) for p in boxes}
+    limit = _box_limit(list(cover.values()))
+    out = [_box_verdict(p.element.id, cover[p.element.id], limit) for p in boxes]
+    out += [_value_verdict(p, t, px_per_mm) for p in values]
+    order = {p.element.id: k for k, p in enumerate(patches)}
+    return sorted(out, key=lambda v: order[v.id])
+
+
+def _inner(p: Patch, px_per_mm: float) -> np.ndarray:
+    x, y, w, h = _box_in_patch(p, px_per_mm)
+    m = tuning.BOX_INSET
+    return p.ink[round(y + m * h):round(y + (1 - m) * h), round(x + m * w):round(x + (1 - m) * w)]
+
+
+def _box_in_patch(p: Patch, px_per_mm: float) -> tuple[float, float, float, float]:
+    x, y, w, h = (v * px_per_mm for v in p.element.box_mm)
+    return x - p.origin_px[0], y - p.origin_px[1], w, h
+
+
+def _box_limit(covers: list[float]) -> float:
+    """Coverage that separates crossed from empty boxes on this sheet: between the two groups
+    when the sheet has both, else the usual value."""
+    c = np.log(np.array(covers) + tuning.COVER_FLOOR)
+    lo, hi = np.percentile(c, 10), np.percentile(c, 90)
+    for _ in range(20):  # two-means in log space
+        split = (lo + hi) / 2
+        a, b = c[c <= split], c[c > split]
+        if not len(a) or not len(b):
+            break
+        lo, hi = a.mean(), b.mean()
+    prior = tuning.COVER_CROSSED
+    if hi - lo < np.log(tuning.MIN_GROUP_RATIO):
+        return prior
+    found = float(np.exp((lo + hi) / 2) - tuning.COVER_FLOOR)
+    return float(np.clip(found, prior / tuning.LIMIT_FREEDOM, prior * tuning.LIMIT_FREEDOM))
+
+
+def _box_verdict(eid: str, cover: float, limit: float) -> Verdict:
+    ratio = (cover + tuning.COVER_FLOOR) / (limit + tuning.COVER_FLOOR)
+    conf = min(1.0, abs(np.log(ratio)) / np.log(tuning.SURE_RATIO))
+    return Verdict(eid, "crossed" if ratio > 1 else "empty", round(conf, 3),
+                   {"cover": round(cover, 4), "limit": round(limit, 4)})
+
+
+def _value_verdict(p: Patch, t: float, px_per_mm: float) -> Verdict:
+    """A circle puts pen all around the value; a stroke through it is a line across the
+    middle; an empty value has next to no pen (a neighbour's circle may brush its edge)."""
+    x, y, w, h = _box_in_patch(p, px_per_mm)
+    yy, xx = np.mgrid[0:p.ink.shape[0], 0:p.ink.shape[1]]
+    u, v = (xx - (x + w / 2)) / (w / 2), (yy - (y + h / 2)) / (h / 2)
+    r = np.hypot(u, v)
+    region = r <= tuning.RING_OUTER
+    pen = (p.ink > t) & region
+    amount = float(pen.sum() / max(1, region.sum()))
+    sector = ((np.arctan2(v, u) + np.pi) / (2 * np.pi) * tuning.SECTORS).astype(int)
+    sector %= tuning.SECTORS
+    ring = region & (r >= tuning.RING_INNER)
+    hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS)
+    sizes = np.bincount(sector[ring], minlength=tuning.SECTORS)
+    around = float((hits >= np.maximum(2, tuning.SECTOR_HIT * sizes)).mean())
+    across = _across(u[pen & (r <= tuning.STROKE_REACH)], v[pen & (r <= tuning.STROKE_REACH)])
+    feats = {"pen": round(amount, 4), "around": round(around, 3), "across": round(across, 3)}
+
+    some = _grade(np.log(amount + tuning.COVER_FLOOR), np.log(tuning.VALUE_MARKED),
+                  np.log(tuning.VALUE_EMPTY))
+    if some <= 0:
+        return Verdict(p.element.id, "empty", round(min(1.0, -some), 3), feats)
+    circled = _grade(around, tuning.AROUND_CIRCLED, tuning.AROUND_NOT)
+    struck = _grade(across, tuning.ACROSS_STRUCK, tuning.ACROSS_NOT)
+    if circled > 0 and circled >= struck:
+        state, conf = "circled", min(circled, 1 - max(0.0, struck))
+    elif struck > 0:
+        state, conf = "struck", min(struck, -circled if circled < 0 else 0.0)
+    else:  # pen, but neither shape: a neighbour's mark reaching in, or a smudge
+        state, conf = "empty", min(-struck, -circled) * 0.5
+    return Verdict(p.element.id, state, round(float(np.clip(min(conf, some), 0, 1)), 3), feats)
+
+
+_ANGLES = np.deg2rad(np.arange(0, 180, 5))
+_OFFSETS = np.linspace(-0.5, 0.5, 11)
+
+
+def _across(u: np.ndarray, v: np.ndarray) -> float:
+    """How much the pen in a value looks like one stroke through its middle: the share of it
+    on the best straight band near the centre, times how well that band reaches both sides.
+    1 for a clean strike, low for a ring, a blob or a neighbour's mark at the edge."""
+    if len(u) < 6:
+        return 0.0
+    normal = -np.sin(_ANGLES)[:, None] * u + np.cos(_ANGLES)[:, None] * v  # angles × pixels
+    inband = np.abs(normal[:, None, :] - _OFFSETS[None, :, None]) < tuning.STROKE_BAND
+    counts = inband.sum(axis=2)
+    a, o = np.unravel_index(np.argmax(counts), counts.shape)
+    along = (np.cos(_ANGLES[a]) * u + np.sin(_ANGLES[a]) * v)[inband[a, o]]
+    reach = min(-along.min(), along.max())  # both sides of the centre, the shorter one
+    return float(counts[a, o] / len(u) * np.clip(reach / 0.6, 0, 1))
+
+
+def _grade(value: float, yes: float, no: float) -> float:
+    """> 0 when `value` says yes (1 at `yes` or beyond), < 0 when no (−1 at `no` or below)."""
+    mid = (yes + no) / 2
+    return (value - mid) / ((yes - no) / 2)

@@ -1,0 +1,148 @@
+"""The reading pipeline: photo file → layout, element verdicts and the rectified sheet.
+
+photo.load → locate.sight → rectify → ink.light_field + rectify.displacement → judge
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..errors import NoSheet
+from ..geometry import CORNERS, SheetGeometry, geometry
+from ..layout import Layout
+from ..layout.registry import builtin_by_code
+from ..layout import load_layout
+from ..marks import Marks
+from ..render.preview import render_sheet_image
+from . import tuning
+from .ink import Blank, ink, light_field, prepare_blank
+from .judge import Patch, Verdict, judge
+from .locate import homography, sight
+from .photo import load_photo
+from .rectify import displacement, photo_px_per_mm, rectify
+
+
+@dataclass(frozen=True)
+class Reading:
+    source: str
+    layout: Layout
+    verdicts: list[Verdict]
+    sheet_bgr: np.ndarray  # the photo in the sheet's frame, at tuning.PX_PER_MM
+    notes: list[str]  # things the players should know about the photo itself
+
+    @property
+    def marks(self) -> Marks:
+        return Marks(states={v.id: v.state for v in self.verdicts},
+                     uncertain={v.id for v in self.verdicts if v.uncertain})
+
+
+@lru_cache(maxsize=8)
+def blank_for(layout: Layout, mono: bool) -> Blank:
+    return prepare_blank(render_sheet_image(layout, tuning.PX_PER_MM * 25.4, mono),
+                         tuning.PX_PER_MM)
+
+
+def read_photo(path: Path, layouts: dict[int, Layout] | None = None) -> Reading:
+    """Read one photo. `layouts` adds layouts by code to the built-in ones."""
+    photo, _ = load_photo(path)
+    return read_image(photo, str(path), layouts)
+
+
+def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None = None
+               ) -> Reading:
+    grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    seen = sight(grey)
+    if seen is None:
+        raise NoSheet(_why_no_sheet(grey, name))
+    layout = _layout_for(seen.code, name, layouts or {})
+    g = geometry(layout)
+    if len(seen.markers) < 2:
+        raise NoSheet(f"{name}: only one corner mark of the sheet is visible; photograph the "
+                      "whole sheet with at least three of its four black corner squares")
+    to_mm = homography(seen, g)
+    scale = photo_px_per_mm(to_mm, g.sheet_mm)
+    if scale < tuning.MIN_PHOTO_PX_PER_MM:
+        raise NoSheet(f"{name}: the sheet is too small in the photo ({scale:.1f} pixels per mm, "
+                      f"at least {tuning.MIN_PHOTO_PX_PER_MM:g} needed); come closer")
+    px = tuning.PX_PER_MM
+    sheet = rectify(photo, to_mm, g.sheet_mm, px)
+    rgb = cv2.cvtColor(sheet, cv2.COLOR_BGR2RGB)
+    blank = _best_blank(layout, rgb)
+    notes = []
+    if len(seen.markers) < 4:
+        hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
+        notes.append(f"the {', '.join(hidden)} corner mark is hidden; read from the others")
+    _check_sharp(rgb, blank, g, name)
+    light = light_field(rgb, blank, px)
+    shifts = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank.grey, g, px)
+    patches = _patches(rgb, blank, light, g, shifts, px)
+    return Reading(name, layout, judge(patches, px), sheet, notes)
+
+
+def _layout_for(code: int, name: str, extra: dict[int, Layout]) -> Layout:
+    if code in extra:
+        return extra[code]
+    known = builtin_by_code()
+    if code not in known:
+        raise NoSheet(f"{name}: the sheet's corner marks name layout code {code}, which is not "
+                      "a built-in layout; give its YAML file with --layout")
+    return load_layout(known[code])
+
+
+def _why_no_sheet(grey: np.ndarray, name: str) -> str:
+    small = cv2.resize(grey, None, fx=min(1.0, 1000 / max(grey.shape)),
+                       fy=min(1.0, 1000 / max(grey.shape)), interpolation=cv2.INTER_AREA)
+    sharp = cv2.Laplacian(small, cv2.CV_32F).var() / max(1.0, float(small.std()) ** 2)
+    if sharp < tuning.BLURRED_PHOTO:
+        return f"{name}: the photo is too blurred to find the sheet; hold the phone still " \
+               "and let it focus"
+    return f"{name}: no encore-print sheet found; the four black corner squares of the " \
+           "sheet must be in the photo"
+
+
+def _best_blank(layout: Layout, rgb: np.ndarray) -> Blank:
+    """A colour pad or a black-and-white one: whichever blank the photo resembles more."""
+    colour, mono = blank_for(layout, False), blank_for(layout, True)
+    sat = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)[..., 1].astype(np.float32)
+    sat_c = cv2.cvtColor(colour.rgb.astype(np.uint8), cv2.COLOR_RGB2HSV)[..., 1].astype(np.float32)
+    return colour if np.corrcoef(sat.ravel()[::7], sat_c.ravel()[::7])[0, 1] > 0.3 else mono
+
+
+def _check_sharp(rgb: np.ndarray, blank: Blank, g: SheetGeometry, name: str) -> None:
+    """The fiducials are crisp black and white in print; in a photo too blurred to read pen
+    strokes they have lost most of their edge contrast."""
+    grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY).astype(np.float32)
+    ratios = []
+    for f in g.fiducials:
+        x, y, w, h = (round(v * tuning.PX_PER_MM) for v in f.box_mm)
+        p, b = grey[y:y + h, x:x + w], blank.grey[y:y + h, x:x + w].astype(np.float32)
+        gp = np.abs(cv2.Sobel(p, cv2.CV_32F, 1, 0)).mean() / max(1.0, float(p.std()))
+        gb = np.abs(cv2.Sobel(b, cv2.CV_32F, 1, 0)).mean() / max(1.0, float(b.std()))
+        ratios.append(gp / gb)
+    if float(np.median(ratios)) < tuning.BLURRED_SHEET:
+        raise NoSheet(f"{name}: the photo is too blurred to read the pen marks; hold the phone "
+                      "still and let it focus")
+
+
+def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
+             shifts: np.ndarray, px: float) -> list[Patch]:
+    h_img, w_img = rgb.shape[:2]
+    out = []
+    for e, (dx, dy) in zip(g.elements, shifts):
+        x, y, w, h = e.box_mm
+        m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in (
+            "column-value", "colour-bonus") else 0.5
+        x0, y0 = max(0, round((x - m) * px)), max(0, round((y - m) * px))
+        x1, y1 = min(w_img, round((x + w + m) * px)), min(h_img, round((y + h + m) * px))
+        sx, sy = round(dx), round(dy)
+        sx = int(np.clip(sx, -x0, w_img - x1))
+        sy = int(np.clip(sy, -y0, h_img - y1))
+        photo = rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
+        expected = blank.darkest[y0:y1, x0:x1] * light[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
+        out.append(Patch(e, ink(photo, expected), (x0, y0)))
+    return out

@@ -1,0 +1,195 @@
+"""The photo simulator: seeded, marks where the geometry says, a truthful homography."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from encore_print.geometry import SheetGeometry, geometry
+from encore_print.layout import load_layout
+from encore_print.simulate import (
+    Pen,
+    draw_marks,
+    photograph,
+    project,
+    random_finished_sheet,
+    random_pen,
+    take_photo,
+)
+
+DPI = 100  # low: these tests are about placement and determinism, not fine detail
+FELT_BLACK = Pen("felt", (28, 28, 34), width_mm=0.8, density=0.95)
+PENCIL = Pen("pencil", (88, 88, 96), width_mm=0.35, density=0.5, grain=0.6, pressure_var=0.25)
+
+
+@pytest.fixture(scope="module")
+def geom() -> SheetGeometry:
+    return geometry(load_layout("encore"))
+
+
+@pytest.fixture(scope="module")
+def sheet(geom: SheetGeometry) -> np.ndarray:
+    """A stand-in for the rendered sheet: light fills, grey box frames, black fiducials.
+    Kept independent of the renderer so these tests only test the simulator."""
+    k = DPI / 25.4
+    img = np.full((round(geom.sheet_mm[1] * k), round(geom.sheet_mm[0] * k), 3), 255, np.uint8)
+    fills = {c.name: tuple(int(c.fill[i:i + 2], 16) for i in (1, 3, 5))
+             for c in geom.layout.colours}
+    for e in geom.elements:
+        x, y, w, h = (round(v * k) for v in e.box_mm)
+        if e.colour:
+            cv2.rectangle(img, (x, y), (x + w, y + h), fills[e.colour], -1)
+        cv2.rectangle(img, (x, y), (x + w, y + h), (70, 70, 70), 1)
+    for f in geom.fiducials:
+        x, y, w, h = (round(v * k) for v in f.box_mm)
+        cv2.rectangle(img, (x, y), (x + w, y + h), (0, 0, 0), -1)
+    return img
+
+
+def _box_mean(img: np.ndarray, geom: SheetGeometry, element_id: str) -> float:
+    k = DPI / 25.4
+    x, y, w, h = (round(v * k) for v in geom.element(element_id).box_mm)
+    return float(img[y + 1:y + h - 1, x + 1:x + w - 1].mean())
+
+
+def _empty(geom: SheetGeometry) -> dict[str, str]:
+    return {e.id: "empty" for e in geom.elements}
+
+
+MARKED = {"cell:H3": "crossed", "cell:A1": "crossed", "joker:2": "crossed",
+          "column:C:first": "circled", "column:D:first": "struck", "colour:blue:others": "circled"}
+
+
+@pytest.mark.parametrize("style", ["x", "slash", "dot", "scribble"])
+def test_marks_darken_their_boxes_and_nothing_far_away(geom, sheet, style):
+    states = _empty(geom) | MARKED
+    marked = draw_marks(sheet, geom, DPI, states, np.random.default_rng(3), FELT_BLACK,
+                        style=style)
+    for element_id in MARKED:
+        assert _box_mean(marked, geom, element_id) < _box_mean(sheet, geom, element_id) - 8, \
+            element_id
+    for far in ("cell:O7", "cell:E5", "joker:8", "colour:orange:first"):
+        assert _box_mean(marked, geom, far) == _box_mean(sheet, geom, far)
+
+
+def test_marks_are_deterministic_for_a_seed(geom, sheet):
+    rng_states = random_finished_sheet(geom.layout, np.random.default_rng(5))
+    a = draw_marks(sheet, geom, DPI, rng_states, np.random.default_rng(11))
+    b = draw_marks(sheet, geom, DPI, rng_states, np.random.default_rng(11))
+    c = draw_marks(sheet, geom, DPI, rng_states, np.random.default_rng(12))
+    assert np.array_equal(a, b)
+    assert not np.array_equal(a, c)
+
+
+def test_pencil_marks_are_lighter_than_felt_tip(geom, sheet):
+    states = _empty(geom) | {f"cell:{c}{r}": "crossed" for c in "GHI" for r in range(1, 8)}
+    felt = draw_marks(sheet, geom, DPI, states, np.random.default_rng(1), FELT_BLACK, style="x")
+    pencil = draw_marks(sheet, geom, DPI, states, np.random.default_rng(1), PENCIL, style="x")
+    crossed = [i for i in states if states[i] == "crossed"]
+    felt_drop = sum(_box_mean(sheet, geom, i) - _box_mean(felt, geom, i) for i in crossed)
+    pencil_drop = sum(_box_mean(sheet, geom, i) - _box_mean(pencil, geom, i) for i in crossed)
+    assert 0 < pencil_drop < 0.6 * felt_drop
+
+
+def test_random_pen_kinds():
+    rng = np.random.default_rng(0)
+    assert {random_pen(rng, allow_pencil=False).kind for _ in range(50)} == {"felt", "ballpoint"}
+    assert random_pen(rng, kind="pencil").kind == "pencil"
+
+
+def test_wrong_dpi_is_refused(geom, sheet):
+    with pytest.raises(ValueError, match="dpi"):
+        draw_marks(sheet, geom, 2 * DPI, MARKED, np.random.default_rng(0))
+
+
+@pytest.mark.parametrize("level", ["ordinary", "hard"])
+def test_photo_homography_keeps_the_sheet_in_frame(sheet, level):
+    h, w = sheet.shape[:2]
+    trim = np.array([[-0.5, -0.5], [w - 0.5, -0.5], [w - 0.5, h - 0.5], [-0.5, h - 0.5]])
+    for seed in range(6):
+        photo = take_photo(sheet, np.random.default_rng(seed), level, out_megapixels=0.3)
+        ph, pw = photo.image.shape[:2]
+        assert photo.image.dtype == np.uint8 and photo.image.shape[2] == 3
+        assert abs(ph * pw - 0.3e6) < 0.02e6
+        corners = project(photo.homography, trim)
+        assert np.allclose(corners, photo.sheet_corners, atol=1e-3)
+        assert (corners >= 0).all() and (corners[:, 0] < pw).all() and (corners[:, 1] < ph).all()
+
+
+def test_homography_says_where_the_sheet_is(sheet):
+    """Undo the homography: the photo must give back the sheet (up to light and blur)."""
+    photo = take_photo(sheet, np.random.default_rng(4), "ordinary", out_megapixels=1.0)
+    h, w = sheet.shape[:2]
+    back = cv2.warpPerspective(photo.image, np.linalg.inv(photo.homography), (w, h))
+    a = cv2.cvtColor(back, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    b = cv2.cvtColor(sheet, cv2.COLOR_RGB2GRAY).astype(np.float32)
+    assert np.corrcoef(a.ravel(), b.ravel())[0, 1] > 0.8
+
+
+def test_photo_is_deterministic_for_a_seed(sheet):
+    a = photograph(sheet, np.random.default_rng(9), "hard", out_megapixels=0.3)
+    b = photograph(sheet, np.random.default_rng(9), "hard", out_megapixels=0.3)
+    assert np.array_equal(a, b)
+
+
+def test_unknown_level_is_refused(sheet):
+    with pytest.raises(ValueError, match="level"):
+        photograph(sheet, np.random.default_rng(0), "impossible")
+
+
+def _connected_to_start(layout, crossed: set[str]) -> bool:
+    seen = {c.id for c in layout.column_cells(layout.start_column)} & crossed
+    todo = list(seen)
+    while todo:
+        cell = todo.pop()
+        col, row = layout.columns.index(cell[5]), int(cell[6:])
+        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if 0 <= col + dc < len(layout.columns) and 1 <= row + dr <= layout.n_rows:
+                n = f"cell:{layout.columns[col + dc]}{row + dr}"
+                if n in crossed and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+    return seen == crossed
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_finished_sheet_is_legal(geom, seed):
+    layout = geom.layout
+    states = random_finished_sheet(layout, np.random.default_rng(seed))
+    assert set(states) == {e.id for e in geom.elements}
+    assert set(states.values()) <= {"empty", "crossed", "circled", "struck"}
+    crossed = {i for i, s in states.items() if i.startswith("cell:") and s == "crossed"}
+    assert crossed and _connected_to_start(layout, crossed)
+    assert sum(states[f"joker:{n}"] == "crossed" for n in range(1, 9)) <= 8
+    groups = [(f"column:{c}", [x.id for x in layout.column_cells(c)]) for c in layout.columns]
+    groups += [(f"colour:{c.name}", [x.id for x in layout.cells_of(c.name)])
+               for c in layout.colours]
+    complete_colours = 0
+    for prefix, cells in groups:
+        first, others = states[f"{prefix}:first"], states[f"{prefix}:others"]
+        if all(c in crossed for c in cells):
+            complete_colours += prefix.startswith("colour:")
+            assert (first, others) in {("circled", "empty"), ("struck", "circled")}, prefix
+        else:
+            assert first in {"empty", "struck"} and others == "empty", prefix
+    assert complete_colours <= 2
+
+
+def test_on_the_real_render_crossed_cells_read_darker_through_the_photo(geom):
+    """End to end on the renderer's sheet: mark, photograph, undo the homography; crossed
+    cells come out darker than empty ones."""
+    from encore_print.render.preview import render_sheet_image
+
+    clean = render_sheet_image(geom.layout, DPI)
+    rng = np.random.default_rng(8)
+    states = random_finished_sheet(geom.layout, rng)
+    marked = draw_marks(clean, geom, DPI, states, rng, FELT_BLACK)
+    photo = take_photo(marked, rng, "ordinary", out_megapixels=1.0)
+    back = cv2.warpPerspective(photo.image, np.linalg.inv(photo.homography), clean.shape[1::-1])
+    drop = {i: _box_mean(clean, geom, i) - _box_mean(back[..., ::-1], geom, i)
+            for i in states if i.startswith("cell:")}
+    crossed = [d for i, d in drop.items() if states[i] == "crossed"]
+    empty = [d for i, d in drop.items() if states[i] == "empty"]
+    assert crossed and empty
+    assert np.median(crossed) > np.median(empty) + 20
