@@ -127,16 +127,16 @@ def geometry(layout: Layout) -> SheetGeometry:
         elements.append(Element(c.id, "cell", (gx + ci * cell, gy + (c.row - 1) * cell, cell, cell),
                                 colour=c.colour, star=c.star))
 
-    y = gy + nrow * cell + 1.5
-    vh = 6.2
+    # values are spaced so a circle drawn a little wide stays clear of its neighbours
+    y = gy + nrow * cell + 2.0
+    vh, gap = 5.6, 1.1
     for tier in layout.column_values:
         for ci, col in enumerate(layout.columns):
             elements.append(Element(f"column:{col}:{tier.which}", "column-value",
-                                    (gx + ci * cell + 0.6, y, cell - 1.2, vh),
+                                    (gx + ci * cell + gap, y, cell - 2 * gap, vh),
                                     value=tier.values[ci]))
-        y += vh + 0.8
+        y += vh + 2.4
 
-    y += 1.2
     for row in layout.boxes:
         size = min(8.0, cell)
         bx = gx + (ncol * cell - row.count * (size + 1.6)) / 2
@@ -159,7 +159,7 @@ def geometry(layout: Layout) -> SheetGeometry:
             frames[f"swatch:{colour.name}"] = (px, ry, 7.0, 7.0)
             for t, tier in enumerate(layout.colour_bonus):
                 elements.append(Element(f"colour:{colour.name}:{tier.which}", "colour-bonus",
-                                        (px + 9.0 + t * bw, ry, bw - 1.2, 7.0),
+                                        (px + 9.0 + t * bw, ry, bw - 2.4, 7.0),
                                         colour=colour.name, value=tier.values[0]))
 
     # handwritten totals: drawn for players, never read (the score is computed)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from ..geometry import Element
@@ -34,28 +35,44 @@ class Verdict:
 
 
 def pixel_threshold(patches: list[Patch], px_per_mm: float) -> float:
-    """Ink level above which a pixel counts as pen on this sheet: above the paper's noise, and a
-    fair part of how dark this sheet's pen is."""
-    inner = np.concatenate([_inner(p, px_per_mm).ravel() for p in patches
-                            if p.element.kind not in VALUE_KINDS])
-    median = float(np.median(inner))
-    mad = float(np.median(np.abs(inner - median))) * 1.4826
-    noise = max(tuning.MIN_PIXEL_INK, median + tuning.NOISE_SIGMAS * mad)
-    strong = inner[inner > noise]
+    """How much darker than its surroundings a pixel must be to count as pen on this sheet:
+    a fair part of how dark this sheet's pen is, and above the paper's own texture."""
+    ink = np.concatenate([(_inner(p, px_per_mm) - _baseline(p.ink)).ravel() for p in patches
+                          if p.element.kind not in VALUE_KINDS])
+    strong = ink[ink > tuning.MIN_PIXEL_INK]
     pen = float(np.percentile(strong, 90)) if strong.size > tuning.MIN_PEN_PIXELS else 1.0
-    return max(noise, tuning.PEN_FRACTION * pen)
+    return max(tuning.MIN_PIXEL_INK, tuning.PEN_FRACTION * pen)
+
+
+def _baseline(ink_map: np.ndarray) -> float:
+    """The patch's own paper level: what is left of shadows the light field did not catch."""
+    return float(np.percentile(ink_map, tuning.BASELINE_PERCENTILE))
 
 
 def judge(patches: list[Patch], px_per_mm: float) -> list[Verdict]:
     t = pixel_threshold(patches, px_per_mm)
     boxes = [p for p in patches if p.element.kind not in VALUE_KINDS]
     values = [p for p in patches if p.element.kind in VALUE_KINDS]
-    cover = {p.element.id: float((_inner(p, px_per_mm) > t).mean()) for p in boxes}
+    cover = {p.element.id: _stroke_cover(_inner(p, px_per_mm), t + _baseline(p.ink), px_per_mm)
+             for p in boxes}
     limit = _box_limit(list(cover.values()))
     out = [_box_verdict(p.element.id, cover[p.element.id], limit) for p in boxes]
-    out += [_value_verdict(p, t, px_per_mm) for p in values]
+    out += [_value_verdict(p, t + _baseline(p.ink), px_per_mm) for p in values]
     order = {p.element.id: k for k, p in enumerate(patches)}
     return sorted(out, key=lambda v: order[v.id])
+
+
+def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float) -> float:
+    """Share of the box covered by pen strokes: pixels above `t` that belong to a mark of some
+    size (grainy pencil is joined first), not specks of paper texture or noise."""
+    pen = (ink_map > t).astype(np.uint8)
+    k = 2 * round(tuning.STROKE_JOIN_MM * px_per_mm / 2) + 1
+    pen = cv2.morphologyEx(pen, cv2.MORPH_CLOSE,
+                           cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(pen, connectivity=8)
+    big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= tuning.MIN_STROKE_MM2 * px_per_mm ** 2)
+    kept = np.isin(labels, big + 1) & (ink_map > t)
+    return float(kept.mean()) if kept.size else 0.0
 
 
 def _inner(p: Patch, px_per_mm: float) -> np.ndarray:
@@ -108,9 +125,8 @@ def _value_verdict(p: Patch, t: float, px_per_mm: float) -> Verdict:
     sector %= tuning.SECTORS
     ring = region & (r >= tuning.RING_INNER)
     hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS)
-    sizes = np.bincount(sector[ring], minlength=tuning.SECTORS)
-    around = float((hits >= np.maximum(2, tuning.SECTOR_HIT * sizes)).mean())
-    across = _across(u[pen & (r <= tuning.STROKE_REACH)], v[pen & (r <= tuning.STROKE_REACH)])
+    around = float((hits >= tuning.SECTOR_HIT_MM2 * px_per_mm ** 2).mean())
+    across = _across(u[pen], v[pen])
     feats = {"pen": round(amount, 4), "around": round(around, 3), "across": round(across, 3)}
 
     some = _grade(np.log(amount + tuning.COVER_FLOOR), np.log(tuning.VALUE_MARKED),
@@ -133,9 +149,9 @@ _OFFSETS = np.linspace(-0.5, 0.5, 11)
 
 
 def _across(u: np.ndarray, v: np.ndarray) -> float:
-    """How much the pen in a value looks like one stroke through its middle: the share of it
-    on the best straight band near the centre, times how well that band reaches both sides.
-    1 for a clean strike, low for a ring, a blob or a neighbour's mark at the edge."""
+    """How much the pen in and around a value looks like one stroke through its middle: the
+    share of it on the best straight band near the centre, times how well that band reaches
+    both sides. 1 for a clean strike, low for a ring, a blob or a neighbour's mark."""
     if len(u) < 6:
         return 0.0
     normal = -np.sin(_ANGLES)[:, None] * u + np.cos(_ANGLES)[:, None] * v  # angles × pixels
@@ -144,7 +160,7 @@ def _across(u: np.ndarray, v: np.ndarray) -> float:
     a, o = np.unravel_index(np.argmax(counts), counts.shape)
     along = (np.cos(_ANGLES[a]) * u + np.sin(_ANGLES[a]) * v)[inband[a, o]]
     reach = min(-along.min(), along.max())  # both sides of the centre, the shorter one
-    return float(counts[a, o] / len(u) * np.clip(reach / 0.6, 0, 1))
+    return float(counts[a, o] / len(u) * np.clip(reach / tuning.STROKE_REACH, 0, 1))
 
 
 def _grade(value: float, yes: float, no: float) -> float:

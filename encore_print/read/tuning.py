@@ -30,10 +30,11 @@ INK_SHIFT_TOLERANCE_MM = 0.4
 FLAT_RADIUS_MM = 1.0
 LIGHT_TILE_MM = 8.0
 
-# A pixel is pen when its ink is above the paper's noise (median + 6 robust sigmas, at least
-# 0.08) and above 40 % of this sheet's pen darkness (the 90th percentile of clear pen pixels).
+# A pixel is pen when its ink, above its patch's own paper level (the 30th percentile there:
+# shadow the light field missed), passes 40 % of this sheet's pen darkness (the 90th percentile
+# of clear pen pixels), and never below 0.08 (paper texture, JPEG noise).
+BASELINE_PERCENTILE = 30
 MIN_PIXEL_INK = 0.08
-NOISE_SIGMAS = 6.0
 PEN_FRACTION = 0.4
 MIN_PEN_PIXELS = 200
 
@@ -41,6 +42,10 @@ MIN_PEN_PIXELS = 200
 # edge. Crossed and empty boxes are split between the sheet's two groups (log space), kept
 # within 2.5× of 4 % either way; when the groups are less than 5× apart the 4 % holds.
 BOX_INSET = 0.15
+# Pen marks are strokes: after joining pen pixels closer than 0.6 mm (grainy pencil, a dashed
+# faint line), specks under 0.4 mm² (paper grain, noise) are not counted.
+STROKE_JOIN_MM = 0.6
+MIN_STROKE_MM2 = 0.4
 COVER_FLOOR = 0.002
 COVER_CROSSED = 0.04
 MIN_GROUP_RATIO = 5.0
@@ -50,21 +55,21 @@ SURE_RATIO = 3.0
 CONFIDENT = 0.35
 
 # Values (column values, colour bonuses), in half-sizes of the box from its centre: pen up to
-# 1.6 counts (a circle may be drawn wide). "Marked" when ≥ 1.5 % of that is pen; a clear "no"
+# 1.45 counts (a circle may be drawn wide). "Marked" when ≥ 1.5 % of that is pen; a clear "no"
 # below 0.4 %.
-RING_OUTER = 1.6
+RING_OUTER = 1.45
 VALUE_MARKED = 0.015
 VALUE_EMPTY = 0.004
-# Circled: pen in ≥ 60 % of 16 sectors of the ring 0.45-1.6 (a stroke through reaches ~25 %;
-# a clear "no" at 35 %); a sector counts when 3 % of it is pen.
+# Circled: pen in ≥ 60 % of 16 sectors of the ring 0.45-1.45 (a stroke through reaches ~25 %;
+# a clear "no" at 35 %); a sector counts when it holds 0.15 mm² of pen (a 0.3 mm line, 0.5 mm).
 RING_INNER = 0.45
 SECTORS = 16
-SECTOR_HIT = 0.03
+SECTOR_HIT_MM2 = 0.15
 AROUND_CIRCLED = 0.6
 AROUND_NOT = 0.35
-# Struck: the pen within 1.05 half-sizes lies on one band (±0.18) through the middle that
-# reaches both sides (score 0-1, see judge._across); a clear "no" below 0.25.
-STROKE_REACH = 1.05
+# Struck: the pen lies on one band (±0.18 half-sizes) through the middle that reaches 0.8
+# half-sizes to both sides (score 0-1, see judge._across); a clear "no" below 0.25.
+STROKE_REACH = 0.8
 STROKE_BAND = 0.18
 ACROSS_STRUCK = 0.5
 ACROSS_NOT = 0.25
