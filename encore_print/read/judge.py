@@ -36,12 +36,16 @@ class Verdict:
 
 def pixel_threshold(patches: list[Patch], px_per_mm: float) -> float:
     """How much darker than its surroundings a pixel must be to count as pen on this sheet:
-    a fair part of how dark this sheet's pen is, and above the paper's own texture."""
-    ink = np.concatenate([(_inner(p, px_per_mm) - _baseline(p.ink)).ravel() for p in patches
-                          if p.element.kind not in VALUE_KINDS])
+    well above the photo's noise on the paper, and a fair part of how dark this sheet's pen
+    is. The quietest boxes of a sheet are empty ones: their ink is the photo's noise."""
+    inner = [_inner(p, px_per_mm) - _baseline(p.ink) for p in patches
+             if p.element.kind not in VALUE_KINDS]
+    per_box = np.sort([np.percentile(i, tuning.NOISE_PERCENTILE) for i in inner])
+    noise = float(np.median(per_box[:max(1, round(len(per_box) * tuning.QUIETEST_BOXES))]))
+    ink = np.concatenate([i.ravel() for i in inner])
     strong = ink[ink > tuning.MIN_PIXEL_INK]
     pen = float(np.percentile(strong, 90)) if strong.size > tuning.MIN_PEN_PIXELS else 1.0
-    return max(tuning.MIN_PIXEL_INK, tuning.PEN_FRACTION * pen)
+    return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
 
 
 def _baseline(ink_map: np.ndarray) -> float:
@@ -55,8 +59,10 @@ def judge(patches: list[Patch], px_per_mm: float) -> list[Verdict]:
     values = [p for p in patches if p.element.kind in VALUE_KINDS]
     cover = {p.element.id: _stroke_cover(_inner(p, px_per_mm), t + _baseline(p.ink), px_per_mm)
              for p in boxes}
+    mass = {p.element.id: _mass(_inner(p, px_per_mm)) for p in boxes}
     limit = _box_limit(list(cover.values()))
     out = [_box_verdict(p.element.id, cover[p.element.id], limit) for p in boxes]
+    out = _doubt_faint_marks(out, mass)
     out += [_value_verdict(p, t + _baseline(p.ink), px_per_mm) for p in values]
     order = {p.element.id: k for k, p in enumerate(patches)}
     return sorted(out, key=lambda v: order[v.id])
@@ -67,12 +73,19 @@ def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float) -> float:
     size (grainy pencil is joined first), not specks of paper texture or noise."""
     pen = (ink_map > t).astype(np.uint8)
     k = 2 * round(tuning.STROKE_JOIN_MM * px_per_mm / 2) + 1
-    pen = cv2.morphologyEx(pen, cv2.MORPH_CLOSE,
-                           cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(pen, connectivity=8)
-    big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= tuning.MIN_STROKE_MM2 * px_per_mm ** 2)
-    kept = np.isin(labels, big + 1) & (ink_map > t)
+    joined = cv2.morphologyEx(pen, cv2.MORPH_CLOSE,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    big = stats[:, cv2.CC_STAT_AREA] >= tuning.MIN_STROKE_MM2 * px_per_mm ** 2
+    big[0] = False
+    kept = big[labels] & (pen > 0)
     return float(kept.mean()) if kept.size else 0.0
+
+
+def _mass(ink_map: np.ndarray) -> float:
+    """All the darkening in a box, thresholded nowhere: a mark too faint for the pen
+    threshold still adds to it."""
+    return float(np.clip(ink_map - _baseline(ink_map), 0, None).mean())
 
 
 def _inner(p: Patch, px_per_mm: float) -> np.ndarray:
@@ -109,6 +122,26 @@ def _box_verdict(eid: str, cover: float, limit: float) -> Verdict:
     conf = min(1.0, abs(np.log(ratio)) / np.log(tuning.SURE_RATIO))
     return Verdict(eid, "crossed" if ratio > 1 else "empty", round(conf, 3),
                    {"cover": round(cover, 4), "limit": round(limit, 4)})
+
+
+def _doubt_faint_marks(verdicts: list[Verdict], mass: dict[str, float]) -> list[Verdict]:
+    """A box read empty that is clearly darker overall than the sheet's other empty boxes may
+    hold a mark too faint or thin to pass the pen threshold: say so rather than guess."""
+    empty = [mass[v.id] for v in verdicts if v.state == "empty"]
+    if len(empty) < 3:
+        return verdicts
+    usual = float(np.median(empty))
+    spread = float(np.median(np.abs(np.array(empty) - usual))) * 1.4826 + tuning.MASS_FLOOR
+    out = []
+    for v in verdicts:
+        z = (mass[v.id] - usual) / spread
+        v = Verdict(v.id, v.state, v.confidence, {**v.features, "mass_z": round(z, 1)})
+        if v.state == "empty" and z > tuning.MASS_SUSPECT:
+            doubt = float(np.clip(1 - (z - tuning.MASS_SUSPECT) / tuning.MASS_SUSPECT, 0, 1))
+            v = Verdict(v.id, v.state, round(min(v.confidence, doubt * tuning.CONFIDENT), 3),
+                        v.features)
+        out.append(v)
+    return out
 
 
 def _value_verdict(p: Patch, t: float, px_per_mm: float) -> Verdict:

@@ -31,25 +31,34 @@ FLAT_RADIUS_MM = 1.0
 LIGHT_TILE_MM = 8.0
 
 # A pixel is pen when its ink, above its patch's own paper level (the 30th percentile there:
-# shadow the light field missed), passes 40 % of this sheet's pen darkness (the 90th percentile
+# shadow the light field missed), passes 25 % of this sheet's pen darkness (the 90th percentile
 # of clear pen pixels), and never below 0.08 (paper texture, JPEG noise).
 BASELINE_PERCENTILE = 30
+# The photo's noise on paper: the 95th percentile of ink in the sheet's quietest 10 % of boxes
+# (an Encore! game ends with at least that many empty); pen must be 1.5 times that.
+NOISE_PERCENTILE = 95
+QUIETEST_BOXES = 0.1
+NOISE_FACTOR = 1.5
 MIN_PIXEL_INK = 0.08
-PEN_FRACTION = 0.4
+PEN_FRACTION = 0.25
 MIN_PEN_PIXELS = 200
 
-# Boxes (cells, exclamation marks): the share of pen pixels inside the box, 15 % in from each
+# Boxes (cells, exclamation marks): the share of pen pixels inside the box, 10 % in from each
 # edge. Crossed and empty boxes are split between the sheet's two groups (log space), kept
 # within 2.5× of 4 % either way; when the groups are less than 5× apart the 4 % holds.
-BOX_INSET = 0.15
+BOX_INSET = 0.1
 # Pen marks are strokes: after joining pen pixels closer than 0.6 mm (grainy pencil, a dashed
-# faint line), specks under 0.4 mm² (paper grain, noise) are not counted.
+# faint line), specks under 0.8 mm² (paper grain, noise) are not counted.
 STROKE_JOIN_MM = 0.6
-MIN_STROKE_MM2 = 0.4
+MIN_STROKE_MM2 = 0.8
 COVER_FLOOR = 0.002
 COVER_CROSSED = 0.04
 MIN_GROUP_RATIO = 5.0
 LIMIT_FREEDOM = 2.5
+# A box read empty whose total darkening is more than 4 robust sigmas above the sheet's other
+# empty boxes may hold a faint mark: its verdict is made uncertain (sigma at least 0.002).
+MASS_SUSPECT = 4.0
+MASS_FLOOR = 0.002
 # Confidence 1 when the coverage is 3× away from the limit; below CONFIDENT it is "uncertain".
 SURE_RATIO = 3.0
 CONFIDENT = 0.35
