@@ -1,7 +1,10 @@
 """The pad as printed: real PDFs, rasterised with pypdfium2, checked at geometry positions."""
 
+import io
+
 import cv2
 import numpy as np
+import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
@@ -85,6 +88,20 @@ def test_fiducials_and_layout_found_straight_and_warped(encore, encore_geometry,
         assert np.allclose(back[:2] / back[2], (x + w / 2, y + h / 2), atol=0.5)
 
 
+def without_object_streams(pdf: bytes) -> bytes:
+    """The same PDF with every dictionary written out plainly, so that bytes can be searched."""
+    with pikepdf.open(io.BytesIO(pdf)) as p:
+        out = io.BytesIO()
+        p.save(out, object_stream_mode=pikepdf.ObjectStreamMode.disable)
+        return out.getvalue()
+
+
+def marker_ids(pdf: bytes, page: int) -> list[int]:
+    gray = cv2.cvtColor(rasterise(pdf, 100, page), cv2.COLOR_RGB2GRAY)
+    _, ids, _ = detector().detectMarkers(gray)
+    return sorted(ids.ravel()) if ids is not None else []
+
+
 def test_pad_pages_sheets_and_fonts(encore_geometry):
     pdf = pad_pdf(encore_geometry, 5, "letter")
     doc = pdfium.PdfDocument(pdf)
@@ -96,8 +113,9 @@ def test_pad_pages_sheets_and_fonts(encore_geometry):
         gray = cv2.cvtColor(rasterise(pdf, 100, page), cv2.COLOR_RGB2GRAY)
         _, ids, _ = detector().detectMarkers(gray)
         assert sorted(ids.ravel()) == sorted([4, 5, 6, 7] * expected)
-    assert b"/FontFile2" in pdf and b"DejaVuSans" in pdf  # embedded TrueType subsets
-    assert b"Helvetica" not in pdf  # no font the printer would have to substitute
+    plain = without_object_streams(pdf)  # the font dictionaries are in compressed object streams
+    assert b"/FontFile2" in plain and b"DejaVuSans" in plain  # embedded TrueType subsets
+    assert b"Helvetica" not in plain  # no font the printer would have to substitute
 
 
 def test_pad_draws_the_sheet_once(encore_geometry):
@@ -111,3 +129,72 @@ def test_arrangement(paper, per_page):
     a = arrange((180, 128), paper)
     assert a.per_page == per_page
     assert min(a.origin_mm) >= 8
+
+
+@pytest.fixture(scope="module")
+def pad199(encore_geometry):
+    return pad_pdf(encore_geometry, 199)  # A4: 2 per page, 100 pages, the last with one sheet
+
+
+@pytest.mark.parametrize("page", [0, 8, 9, 98, 99])
+def test_every_page_is_numbered_centred_below_the_sheets(pad199, page):
+    doc = pdfium.PdfDocument(pad199)
+    try:
+        assert len(doc) == 100
+        pw, _ = doc[page].get_size()
+        text = doc[page].get_textpage()
+        expected = f"{page + 1} / 100"
+        assert text.get_text_range().split()[-3:] == expected.split()
+        found = text.search(expected, match_whole_word=True).get_next()
+        assert found is not None
+        first, count = found
+        left, bottom, _, _ = text.get_charbox(first)
+        _, _, right, top = text.get_charbox(first + count - 1)
+        assert abs((left + right) / 2 - pw / 2) < 1.5  # centred, as drawCentredString did
+        assert 15 < bottom and top < 40  # in the bottom margin, below the sheets
+    finally:
+        doc.close()
+
+
+def test_pad_pages_hold_all_sheets_they_can_and_the_last_the_rest(pad199):
+    assert marker_ids(pad199, 0) == sorted([4, 5, 6, 7] * 2)
+    assert marker_ids(pad199, 50) == sorted([4, 5, 6, 7] * 2)
+    assert marker_ids(pad199, 99) == [4, 5, 6, 7]
+
+
+def test_cut_marks_on_every_page(pad199, encore_geometry):
+    a = arrange(encore_geometry.sheet_mm, "a4")
+    x0, y0 = a.origin_mm
+    for page in (0, 99):
+        img = rasterise(pad199, 150, page)
+        # the vertical mark above the top-left corner, and the horizontal one left of it
+        above = patch(img, x0, y0 - 1.5 - 2.5, r=1)
+        left = patch(img, x0 - 1.5 - 2.5, y0, r=1)
+        assert above.min() < 200 and left.min() < 200, page
+        assert patch(img, x0 + 5, y0 - 4, r=1).min() > 245  # beside the mark: blank paper
+
+
+def test_one_page_pad_has_no_page_number(encore_geometry):
+    doc = pdfium.PdfDocument(pad_pdf(encore_geometry, 2))
+    try:
+        assert len(doc) == 1
+        assert "/ 1" not in doc[0].get_textpage().get_text_range()
+    finally:
+        doc.close()
+
+
+def test_long_pad_is_barely_larger_than_one_sheet(encore_geometry):
+    one, many = pad_pdf(encore_geometry, 1), pad_pdf(encore_geometry, 200)
+    assert len(many) <= 1.1 * len(one)  # issue 2: pages share their content streams
+
+
+def test_pages_share_their_content_streams_and_the_pdf_is_valid(pad199):
+    with pikepdf.open(io.BytesIO(pad199)) as p:
+        assert p.check_pdf_syntax() == []  # what qpdf --check finds: nothing
+        assert len(p.pages) == 100
+        streams = {s.objgen for page in p.pages for s in page.obj.Contents}
+        assert len(streams) <= 2 + 3 + 10 + 1  # bodies, number starts, digits, " / 100"
+
+
+def test_pad_is_reproducible(encore_geometry):
+    assert pad_pdf(encore_geometry, 7, "a3") == pad_pdf(encore_geometry, 7, "a3")
