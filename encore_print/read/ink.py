@@ -73,7 +73,9 @@ def _fill_gaps(grid: np.ndarray) -> np.ndarray:
 
 
 def ink(photo: np.ndarray, expected_darkest: np.ndarray) -> np.ndarray:
-    """0 (as printed) … 1 (black pen) per pixel: the strongest darkening over the channels, so
-    a red pen shows on a pink cell and a blue one on a blue cell."""
-    p = photo.astype(np.float32)
-    return np.clip((expected_darkest - p) / np.maximum(expected_darkest, 8.0), 0, 1).max(axis=2)
+    """0 (as printed) … 1 (black pen) per pixel: how much light the pen took away, over all
+    three channels together. Every dark or saturated pen darkens the sum strongly, even on a
+    cell of its own colour, while the photo's noise partly averages out."""
+    p = photo.astype(np.float32).sum(axis=2)
+    e = expected_darkest.sum(axis=2)
+    return np.clip((e - p) / np.maximum(e, 24.0), 0, 1)

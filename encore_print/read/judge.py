@@ -5,6 +5,7 @@ a pencil sheet and a felt-tip sheet are judged each against itself."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -59,11 +60,13 @@ def judge(patches: list[Patch], px_per_mm: float) -> list[Verdict]:
     values = [p for p in patches if p.element.kind in VALUE_KINDS]
     cover = {p.element.id: _stroke_cover(_inner(p, px_per_mm), t + _baseline(p.ink), px_per_mm)
              for p in boxes}
-    mass = {p.element.id: _mass(_inner(p, px_per_mm)) for p in boxes}
     limit = _box_limit(list(cover.values()))
     out = [_box_verdict(p.element.id, cover[p.element.id], limit) for p in boxes]
-    out = _doubt_faint_marks(out, mass)
     out += [_value_verdict(p, t + _baseline(p.ink), px_per_mm) for p in values]
+    for group, inset in ((boxes, tuning.BOX_INSET), (values, 0.0)):
+        lines = {p.element.id: _line_evidence(_inner(p, px_per_mm, inset), px_per_mm)
+                 for p in group}
+        out = _doubt_faint_marks(out, lines)
     order = {p.element.id: k for k, p in enumerate(patches)}
     return sorted(out, key=lambda v: order[v.id])
 
@@ -82,15 +85,35 @@ def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float) -> float:
     return float(kept.mean()) if kept.size else 0.0
 
 
-def _mass(ink_map: np.ndarray) -> float:
-    """All the darkening in a box, thresholded nowhere: a mark too faint for the pen
-    threshold still adds to it."""
-    return float(np.clip(ink_map - _baseline(ink_map), 0, None).mean())
+@lru_cache(maxsize=4)
+def _line_kernels(length_px: int) -> list[np.ndarray]:
+    """Averaging kernels along short segments in 12 directions."""
+    out = []
+    c = length_px // 2
+    for angle in np.arange(0, np.pi, np.pi / 12):
+        k = np.zeros((length_px, length_px), np.float32)
+        dx, dy = np.cos(angle) * c, np.sin(angle) * c
+        cv2.line(k, (round(c - dx), round(c - dy)), (round(c + dx), round(c + dy)), 1.0, 1)
+        out.append(k / k.sum())
+    return out
 
 
-def _inner(p: Patch, px_per_mm: float) -> np.ndarray:
+def _line_evidence(ink_map: np.ndarray, px_per_mm: float) -> float:
+    """The darkest short straight segment in a box: a pen line too faint for the pen threshold
+    still stands out from the noise once averaged along its length."""
+    small = cv2.resize(ink_map - _baseline(ink_map), None, fx=0.5, fy=0.5,
+                       interpolation=cv2.INTER_AREA)
+    length = max(5, round(tuning.LINE_EVIDENCE_MM * px_per_mm / 2)) | 1
+    if min(small.shape) <= length:
+        return float(small.mean())
+    h = length // 2
+    return max(float(cv2.filter2D(small, -1, k)[h:-h, h:-h].max())
+               for k in _line_kernels(length))
+
+
+def _inner(p: Patch, px_per_mm: float, inset: float = tuning.BOX_INSET) -> np.ndarray:
     x, y, w, h = _box_in_patch(p, px_per_mm)
-    m = tuning.BOX_INSET
+    m = inset
     return p.ink[round(y + m * h):round(y + (1 - m) * h), round(x + m * w):round(x + (1 - m) * w)]
 
 
@@ -125,17 +148,20 @@ def _box_verdict(eid: str, cover: float, limit: float) -> Verdict:
 
 
 def _doubt_faint_marks(verdicts: list[Verdict], mass: dict[str, float]) -> list[Verdict]:
-    """A box read empty that is clearly darker overall than the sheet's other empty boxes may
-    hold a mark too faint or thin to pass the pen threshold: say so rather than guess."""
-    empty = [mass[v.id] for v in verdicts if v.state == "empty"]
+    """A box read empty with a clearly darker line in it than the sheet's other empty boxes
+    may hold a mark too faint or thin to pass the pen threshold: say so rather than guess."""
+    empty = [mass[v.id] for v in verdicts if v.state == "empty" and v.id in mass]
     if len(empty) < 3:
         return verdicts
     usual = float(np.median(empty))
     spread = float(np.median(np.abs(np.array(empty) - usual))) * 1.4826 + tuning.MASS_FLOOR
     out = []
     for v in verdicts:
+        if v.id not in mass:
+            out.append(v)
+            continue
         z = (mass[v.id] - usual) / spread
-        v = Verdict(v.id, v.state, v.confidence, {**v.features, "mass_z": round(z, 1)})
+        v = Verdict(v.id, v.state, v.confidence, {**v.features, "line_z": round(z, 1)})
         if v.state == "empty" and z > tuning.MASS_SUSPECT:
             doubt = float(np.clip(1 - (z - tuning.MASS_SUSPECT) / tuning.MASS_SUSPECT, 0, 1))
             v = Verdict(v.id, v.state, round(min(v.confidence, doubt * tuning.CONFIDENT), 3),

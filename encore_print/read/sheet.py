@@ -77,7 +77,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     if len(seen.markers) < 4:
         hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
         notes.append(f"the {', '.join(hidden)} corner mark is hidden; read from the others")
-    _check_sharp(rgb, blank, g, name)
+    _check_sharp(rgb, g, name)
     light = light_field(rgb, blank, px)
     shifts = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank.grey, g, px)
     patches = _patches(rgb, blank, light, g, shifts, px)
@@ -113,18 +113,32 @@ def _best_blank(layout: Layout, rgb: np.ndarray) -> Blank:
     return colour if np.corrcoef(sat.ravel()[::7], sat_c.ravel()[::7])[0, 1] > 0.3 else mono
 
 
-def _check_sharp(rgb: np.ndarray, blank: Blank, g: SheetGeometry, name: str) -> None:
-    """The fiducials are crisp black and white in print; in a photo too blurred to read pen
-    strokes they have lost most of their edge contrast."""
+def blur_mm(rgb: np.ndarray, g: SheetGeometry) -> float:
+    """How blurred the sheet is, as the sigma (mm) of the blur that would turn the fiducials'
+    crisp black-white edges into what the photo shows: a blurred step's steepest slope is its
+    height / (sigma · √(2π))."""
     grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY).astype(np.float32)
-    ratios = []
+    px = tuning.PX_PER_MM
+    sigmas = []
     for f in g.fiducials:
-        x, y, w, h = (round(v * tuning.PX_PER_MM) for v in f.box_mm)
-        p, b = grey[y:y + h, x:x + w], blank.grey[y:y + h, x:x + w].astype(np.float32)
-        gp = np.abs(cv2.Sobel(p, cv2.CV_32F, 1, 0)).mean() / max(1.0, float(p.std()))
-        gb = np.abs(cv2.Sobel(b, cv2.CV_32F, 1, 0)).mean() / max(1.0, float(b.std()))
-        ratios.append(gp / gb)
-    if float(np.median(ratios)) < tuning.BLURRED_SHEET:
+        x, y, w, h = (round(v * px) for v in f.box_mm)
+        p = grey[y:y + h, x:x + w]
+        if p.size == 0:
+            continue
+        height = float(np.percentile(p, 95) - np.percentile(p, 5))
+        slope = np.hypot(cv2.Sobel(p, cv2.CV_32F, 1, 0), cv2.Sobel(p, cv2.CV_32F, 0, 1)) / 8
+        steepest = float(np.percentile(slope, 99))
+        if height > 20 and steepest > 0:
+            sigmas.append(height / (steepest * np.sqrt(2 * np.pi)) / px)
+    return float(np.median(sigmas)) if sigmas else float("inf")
+
+
+def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> None:
+    sigma = blur_mm(rgb, g)
+    import os
+    if os.environ.get("DBG"):
+        print("sharp", sigma)
+    if sigma > tuning.MAX_BLUR_MM:
         raise NoSheet(f"{name}: the photo is too blurred to read the pen marks; hold the phone "
                       "still and let it focus")
 

@@ -55,10 +55,12 @@ COVER_FLOOR = 0.002
 COVER_CROSSED = 0.04
 MIN_GROUP_RATIO = 5.0
 LIMIT_FREEDOM = 2.5
-# A box read empty whose total darkening is more than 4 robust sigmas above the sheet's other
-# empty boxes may hold a faint mark: its verdict is made uncertain (sigma at least 0.002).
+# A box read empty whose darkest 3 mm segment is more than 4 robust sigmas darker than those
+# of the sheet's other empty boxes may hold a faint mark: it is made uncertain (sigma at least
+# 0.005).
+LINE_EVIDENCE_MM = 3.0
 MASS_SUSPECT = 4.0
-MASS_FLOOR = 0.002
+MASS_FLOOR = 0.005
 # Confidence 1 when the coverage is 3× away from the limit; below CONFIDENT it is "uncertain".
 SURE_RATIO = 3.0
 CONFIDENT = 0.35
@@ -84,7 +86,7 @@ ACROSS_STRUCK = 0.5
 ACROSS_NOT = 0.25
 
 # Blur: a photo whose Laplacian energy is this small relative to its contrast has no edges left
-# to find markers in; a rectified sheet whose fiducials keep less than this share of their
-# printed edge sharpness cannot show pen strokes reliably.
+# to find markers in. On the sheet, a blur sigma above 0.4 mm smears a ballpoint line (0.3 mm)
+# to a third of its contrast: too blurred to read pen marks reliably.
 BLURRED_PHOTO = 0.02
-BLURRED_SHEET = 0.25
+MAX_BLUR_MM = 0.4
