@@ -61,12 +61,12 @@ def judge(patches: list[Patch], px_per_mm: float) -> list[Verdict]:
     cover = {p.element.id: _stroke_cover(_inner(p, px_per_mm), t + _baseline(p.ink), px_per_mm)
              for p in boxes}
     limit = _box_limit(list(cover.values()))
-    out = [_box_verdict(p.element.id, cover[p.element.id], limit) for p in boxes]
-    out += [_value_verdict(p, t + _baseline(p.ink), px_per_mm) for p in values]
-    for group, inset in ((boxes, tuning.BOX_INSET), (values, 0.0)):
-        lines = {p.element.id: _line_evidence(_inner(p, px_per_mm, inset), px_per_mm)
-                 for p in group}
-        out = _doubt_faint_marks(out, lines)
+    line = _line_scores(boxes, px_per_mm, tuning.LINE_INSET,
+                        quiet={i for i, c in cover.items() if c < limit})
+    out = [_box_verdict(i, cover[i], limit, line[i]) for i in cover]
+    value_line = _line_scores(values, px_per_mm, 0.0)
+    out += [_doubt_if_lined(_value_verdict(p, t + _baseline(p.ink), px_per_mm),
+                            value_line[p.element.id]) for p in values]
     order = {p.element.id: k for k, p in enumerate(patches)}
     return sorted(out, key=lambda v: order[v.id])
 
@@ -82,7 +82,19 @@ def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float) -> float:
     big = stats[:, cv2.CC_STAT_AREA] >= tuning.MIN_STROKE_MM2 * px_per_mm ** 2
     big[0] = False
     kept = big[labels] & (pen > 0)
-    return float(kept.mean()) if kept.size else 0.0
+    if not kept.size:
+        return 0.0
+    w = _centre_weights(kept.shape)
+    return float((kept * w).sum() / w.sum())
+
+
+@lru_cache(maxsize=8)
+def _centre_weights(shape: tuple[int, int]) -> np.ndarray:
+    """1 over the middle of a box, falling to 0 at its edges: a cross is drawn in the middle,
+    while a neighbour's stroke that overshoots only reaches the edge."""
+    v = np.abs(np.linspace(-1, 1, shape[0]))[:, None]
+    u = np.abs(np.linspace(-1, 1, shape[1]))[None, :]
+    return np.clip((1 - np.maximum(u, v)) / (1 - tuning.FULL_WEIGHT), 0, 1).astype(np.float32)
 
 
 @lru_cache(maxsize=4)
@@ -140,34 +152,42 @@ def _box_limit(covers: list[float]) -> float:
     return float(np.clip(found, prior / tuning.LIMIT_FREEDOM, prior * tuning.LIMIT_FREEDOM))
 
 
-def _box_verdict(eid: str, cover: float, limit: float) -> Verdict:
+def _box_verdict(eid: str, cover: float, limit: float, line_z: float) -> Verdict:
+    """Crossed when enough of the box is pen, or when a line in it stands far out from the
+    sheet's empty boxes (a faint stroke); empty otherwise. Sure only when both agree."""
     ratio = (cover + tuning.COVER_FLOOR) / (limit + tuning.COVER_FLOOR)
-    conf = min(1.0, abs(np.log(ratio)) / np.log(tuning.SURE_RATIO))
-    return Verdict(eid, "crossed" if ratio > 1 else "empty", round(conf, 3),
-                   {"cover": round(cover, 4), "limit": round(limit, 4)})
+    by_cover = float(np.log(ratio) / np.log(tuning.SURE_RATIO))  # > 0 says crossed
+    feats = {"cover": round(cover, 4), "limit": round(limit, 4), "line_z": round(line_z, 1)}
+    by_line = (line_z - tuning.LINE_CROSSED) / (tuning.LINE_SURE - tuning.LINE_CROSSED)
+    if by_cover > 0 or by_line > 0:
+        return Verdict(eid, "crossed", round(min(1.0, max(by_cover, by_line)), 3), feats)
+    return Verdict(eid, "empty", round(_empty_confidence(-by_cover, line_z), 3), feats)
 
 
-def _doubt_faint_marks(verdicts: list[Verdict], mass: dict[str, float]) -> list[Verdict]:
-    """A box read empty with a clearly darker line in it than the sheet's other empty boxes
-    may hold a mark too faint or thin to pass the pen threshold: say so rather than guess."""
-    empty = [mass[v.id] for v in verdicts if v.state == "empty" and v.id in mass]
-    if len(empty) < 3:
-        return verdicts
-    usual = float(np.median(empty))
-    spread = float(np.median(np.abs(np.array(empty) - usual))) * 1.4826 + tuning.MASS_FLOOR
-    out = []
-    for v in verdicts:
-        if v.id not in mass:
-            out.append(v)
-            continue
-        z = (mass[v.id] - usual) / spread
-        v = Verdict(v.id, v.state, v.confidence, {**v.features, "line_z": round(z, 1)})
-        if v.state == "empty" and z > tuning.MASS_SUSPECT:
-            doubt = float(np.clip(1 - (z - tuning.MASS_SUSPECT) / tuning.MASS_SUSPECT, 0, 1))
-            v = Verdict(v.id, v.state, round(min(v.confidence, doubt * tuning.CONFIDENT), 3),
-                        v.features)
-        out.append(v)
-    return out
+def _empty_confidence(conf: float, line_z: float) -> float:
+    """An empty verdict with a line in the box well above the sheet's usual is not sure."""
+    if line_z > tuning.LINE_DOUBT:
+        doubt = (tuning.LINE_CROSSED - line_z) / (tuning.LINE_CROSSED - tuning.LINE_DOUBT)
+        conf = min(conf, tuning.CONFIDENT * doubt)
+    return float(np.clip(conf, 0.0, 1.0))
+
+
+def _line_scores(group: list[Patch], px_per_mm: float, inset: float,
+                 quiet: set[str] | None = None) -> dict[str, float]:
+    """How far each element's darkest short line stands out from those of the quiet elements
+    of its kind on this sheet (robust z-score): a faint pen line still scores high."""
+    raw = {p.element.id: _line_evidence(_inner(p, px_per_mm, inset), px_per_mm) for p in group}
+    ref = np.array([v for i, v in raw.items() if quiet is None or i in quiet] or [0.0])
+    usual = float(np.median(ref))
+    spread = float(np.median(np.abs(ref - usual))) * 1.4826 + tuning.LINE_FLOOR
+    return {i: (v - usual) / spread for i, v in raw.items()}
+
+
+def _doubt_if_lined(v: Verdict, line_z: float) -> Verdict:
+    """A value read empty with a clear line in it may hold a stroke too faint to measure."""
+    feats = {**v.features, "line_z": round(line_z, 1)}
+    conf = _empty_confidence(v.confidence, line_z) if v.state == "empty" else v.confidence
+    return Verdict(v.id, v.state, round(conf, 3), feats)
 
 
 def _value_verdict(p: Patch, t: float, px_per_mm: float) -> Verdict:

@@ -135,9 +135,6 @@ def blur_mm(rgb: np.ndarray, g: SheetGeometry) -> float:
 
 def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> None:
     sigma = blur_mm(rgb, g)
-    import os
-    if os.environ.get("DBG"):
-        print("sharp", sigma)
     if sigma > tuning.MAX_BLUR_MM:
         raise NoSheet(f"{name}: the photo is too blurred to read the pen marks; hold the phone "
                       "still and let it focus")

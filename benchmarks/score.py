@@ -1,0 +1,140 @@
+"""Photo reading accuracy and speed: python benchmarks/score.py [--sheets N] [--levels ordinary,hard]
+
+Generates finished Encore! sheets with the project's own simulator (random legal games, varied
+pens and cross styles, phone-photo effects), reads them, and prints per level:
+  element error rate; sheets exactly right (every mark, nothing uncertain); sheets flagged
+  (every misread mark is among the uncertain ones); refused (too blurred or too small);
+  mark-wrong (a misread, not flagged, that leaves the total right); wrong-unflagged (a wrong
+  total with the misread not flagged: the worst outcome);
+then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to decode it, and
+peak memory. Targets (issue 3): ordinary all exact, hard ≥ 97 % exact, zero wrong-unflagged,
+scoring ≤ 1.5 × decode.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import tempfile
+import time
+from collections import Counter
+from multiprocessing import Pool
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from encore_print.errors import NoSheet
+from encore_print.geometry import geometry
+from encore_print.layout import load_layout
+from encore_print.read.sheet import read_image, read_photo
+from encore_print.render.preview import render_sheet_image
+from encore_print.report import score_marks
+from encore_print.simulate import draw_marks, photograph, random_finished_sheet
+
+DPI = 300
+
+
+def make_photo(seed: int, level: str, megapixels: float | None = None):
+    layout = load_layout("encore")
+    rng = np.random.default_rng(seed)
+    truth = random_finished_sheet(layout, rng)
+    sheet = draw_marks(np.array(render_sheet_image(layout, DPI)), geometry(layout), DPI, truth,
+                       rng)
+    return layout, truth, photograph(sheet, rng, level, megapixels)
+
+
+def one(args: tuple[int, str]) -> dict:
+    seed, level = args
+    layout, truth, photo = make_photo(seed, level)
+    true_total = score_marks("truth", layout, _marks(truth)).score.total
+    try:
+        reading = read_image(photo, f"{level}-{seed}")
+    except NoSheet as e:
+        return {"level": level, "outcome": "refused", "errors": 0, "elements": 0,
+                "why": str(e).split(": ", 1)[-1][:40]}
+    wrong = [v.id for v in reading.verdicts if v.state != truth.get(v.id, "empty")]
+    unsure = {v.id for v in reading.verdicts if v.uncertain}
+    total = score_marks("read", layout, reading.marks).score.total
+    if not wrong and not unsure:
+        outcome = "exact"
+    elif set(wrong) <= unsure:
+        outcome = "flagged"
+    elif total == true_total:
+        outcome = "mark-wrong"  # a misread that does not change the score, not flagged
+    else:
+        outcome = "wrong-unflagged"
+    return {"level": level, "outcome": outcome, "errors": len(wrong),
+            "elements": len(reading.verdicts), "seed": seed}
+
+
+def _marks(states):
+    from encore_print.marks import Marks
+
+    return Marks(states=dict(states))
+
+
+def accuracy(sheets: int, levels: list[str], jobs: int) -> None:
+    work = [(seed, level) for level in levels for seed in range(sheets)]
+    with Pool(jobs) as pool:
+        results = pool.map(one, work, chunksize=4)
+    print(f"{'level':<10}{'sheets':>7}{'elem err %':>11}{'exact %':>9}{'flagged %':>10}"
+          f"{'refused %':>10}{'mark-wrong':>11}{'wrong-unflagged':>16}")
+    for level in levels:
+        rs = [r for r in results if r["level"] == level]
+        c = Counter(r["outcome"] for r in rs)
+        elements = sum(r["elements"] for r in rs)
+        errors = sum(r["errors"] for r in rs)
+        n = len(rs)
+        print(f"{level:<10}{n:>7}{100 * errors / max(1, elements):>11.3f}"
+              f"{100 * c['exact'] / n:>9.1f}{100 * c['flagged'] / n:>10.1f}"
+              f"{100 * c['refused'] / n:>10.1f}{c['mark-wrong']:>11d}"
+              f"{c['wrong-unflagged']:>16d}")
+        bad = [r["seed"] for r in rs if r["outcome"] in ("wrong-unflagged", "mark-wrong")]
+        if bad:
+            print(f"          seeds read wrong without a flag: {bad[:20]}")
+
+
+def speed() -> None:
+    _, _, photo = make_photo(12345, "ordinary", megapixels=12)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "photo.jpg"
+        cv2.imwrite(str(path), photo, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        read_photo(path)  # warm caches (blank sheet render) as a long-running session would
+        decode = min(_timed(lambda: cv2.imread(str(path))) for _ in range(5))
+        score = min(_timed(lambda: score_marks("x", *_read(path))) for _ in range(5))
+        h, w = photo.shape[:2]
+        print(f"12 MP photo ({w}×{h}, {path.stat().st_size // 1024} KB JPEG)")
+    print(f"decode (cv2.imread)     {decode * 1000:7.0f} ms")
+    print(f"score (read + rules)    {score * 1000:7.0f} ms")
+    print(f"score / decode          {score / decode:7.2f}")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory             {peak:7.0f} MB (this process, 12 MP photo in memory)")
+
+
+def _read(path):
+    r = read_photo(path)
+    return r.layout, r.marks
+
+
+def _timed(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sheets", type=int, default=150, help="photos per level")
+    ap.add_argument("--levels", default="ordinary,hard")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--no-speed", action="store_true")
+    a = ap.parse_args()
+    accuracy(a.sheets, a.levels.split(","), a.jobs)
+    if not a.no_speed:
+        speed()
+
+
+if __name__ == "__main__":
+    main()
