@@ -209,18 +209,16 @@ def _value_verdict(p: Patch, t: float, px_per_mm: float) -> Verdict:
     feats = {"pen": round(amount, 4), "around": round(around, 3), "across": round(across, 3)}
 
     some = _grade(np.log(amount + tuning.COVER_FLOOR), np.log(tuning.VALUE_MARKED),
-                  np.log(tuning.VALUE_EMPTY))
-    if some <= 0:
-        return Verdict(p.element.id, "empty", round(min(1.0, -some), 3), feats)
+                  np.log(tuning.VALUE_EMPTY))  # > 0: there is pen here
     circled = _grade(around, tuning.AROUND_CIRCLED, tuning.AROUND_NOT)
     struck = _grade(across, tuning.ACROSS_STRUCK, tuning.ACROSS_NOT)
-    if circled > 0 and circled >= struck:
-        state, conf = "circled", min(circled, 1 - max(0.0, struck))
-    elif struck > 0:
-        state, conf = "struck", min(struck, -circled if circled < 0 else 0.0)
-    else:  # pen, but neither shape: a neighbour's mark reaching in, or a smudge
-        state, conf = "empty", min(-struck, -circled) * 0.5
-    return Verdict(p.element.id, state, round(float(np.clip(min(conf, some), 0, 1)), 3), feats)
+    if some > 0 and circled > 0 and circled >= struck:
+        state, conf = "circled", min(some, circled, 1 - max(0.0, struck))
+    elif some > 0 and struck > 0:
+        state, conf = "struck", min(some, struck, 1 - max(0.0, circled))
+    else:  # little pen, or pen of neither shape: a neighbour's circle reaching in, a smudge
+        state, conf = "empty", max(-some, min(-circled, -struck))
+    return Verdict(p.element.id, state, round(float(np.clip(conf, 0, 1)), 3), feats)
 
 
 _ANGLES = np.deg2rad(np.arange(0, 180, 5))

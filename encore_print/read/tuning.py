@@ -77,13 +77,13 @@ CONFIDENT = 0.35
 RING_OUTER = 1.45
 VALUE_MARKED = 0.015
 VALUE_EMPTY = 0.004
-# Circled: pen in ≥ 60 % of 16 sectors of the ring 0.45-1.45 (a stroke through reaches ~25 %;
-# a clear "no" at 35 %); a sector counts when it holds 0.15 mm² of pen (a 0.3 mm line, 0.5 mm).
+# Circled: pen in ≥ 70 % of 16 sectors of the ring 0.45-1.45 (simulated circles: ≥ 75 %; a
+# stroke through: ≤ 44 %, a clear "no" at 45 %); a sector counts when it holds 0.15 mm² of pen (a 0.3 mm line, 0.5 mm).
 RING_INNER = 0.45
 SECTORS = 16
 SECTOR_HIT_MM2 = 0.15
-AROUND_CIRCLED = 0.6
-AROUND_NOT = 0.35
+AROUND_CIRCLED = 0.7
+AROUND_NOT = 0.45
 # Struck: the pen lies on one band (±0.18 half-sizes) through the middle that reaches 0.8
 # half-sizes to both sides (score 0-1, see judge._across); a clear "no" below 0.25.
 STROKE_REACH = 0.8
