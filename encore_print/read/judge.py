@@ -54,7 +54,9 @@ def _baseline(ink_map: np.ndarray) -> float:
     return float(np.percentile(ink_map, tuning.BASELINE_PERCENTILE))
 
 
-def judge(patches: list[Patch], px_per_mm: float) -> list[Verdict]:
+def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]:
+    """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
+    pen barely stands out, every verdict is held to a stricter standard."""
     t = pixel_threshold(patches, px_per_mm)
     boxes = [p for p in patches if p.element.kind not in VALUE_KINDS]
     values = [p for p in patches if p.element.kind in VALUE_KINDS]
@@ -68,7 +70,26 @@ def judge(patches: list[Patch], px_per_mm: float) -> list[Verdict]:
     out += [_doubt_if_lined(_value_verdict(p, t + _baseline(p.ink), px_per_mm),
                             value_line[p.element.id]) for p in values]
     order = {p.element.id: k for k, p in enumerate(patches)}
-    return sorted(out, key=lambda v: order[v.id])
+    c = contrast(boxes, out, px_per_mm)
+    q = float(np.clip((c - tuning.MIN_CONTRAST) / (tuning.GOOD_CONTRAST - tuning.MIN_CONTRAST),
+                      0, 1))
+    if q < 1:
+        out = [Verdict(v.id, v.state, round(v.confidence * (0.5 + 0.5 * q), 3), v.features)
+               for v in out]
+    return sorted(out, key=lambda v: order[v.id]), c
+
+
+def contrast(boxes: list[Patch], verdicts: list[Verdict], px_per_mm: float) -> float:
+    """How clearly this sheet's pen stands out from its paper: the typical darkest pen in the
+    boxes read crossed over the typical darkest speck in those read empty."""
+    state = {v.id: v.state for v in verdicts}
+    pen = [np.percentile(_inner(p, px_per_mm), 95) for p in boxes
+           if state[p.element.id] == "crossed"]
+    paper = [np.percentile(_inner(p, px_per_mm), 99) for p in boxes
+             if state[p.element.id] == "empty"]
+    if len(pen) < 3 or len(paper) < 3:
+        return float("inf")  # nothing to compare: an empty or a full sheet
+    return float(np.median(pen) / max(float(np.median(paper)), tuning.MIN_PIXEL_INK / 4))
 
 
 def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float) -> float:

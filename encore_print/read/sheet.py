@@ -81,7 +81,12 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     light = light_field(rgb, blank, px)
     shifts = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank.grey, g, px)
     patches = _patches(rgb, blank, light, g, shifts, px)
-    return Reading(name, layout, judge(patches, px), sheet, notes)
+    verdicts, contrast = judge(patches, px)
+    if contrast < tuning.MIN_CONTRAST:
+        raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
+                      f"(contrast {contrast:.1f}, at least {tuning.MIN_CONTRAST:g} needed); "
+                      "retake it in brighter, even light")
+    return Reading(name, layout, verdicts, sheet, notes)
 
 
 def _layout_for(code: int, name: str, extra: dict[int, Layout]) -> Layout:

@@ -96,3 +96,10 @@ ACROSS_NOT = 0.25
 # to a third of its contrast: too blurred to read pen marks reliably.
 BLURRED_PHOTO = 0.02
 MAX_BLUR_MM = 0.4
+
+# Contrast: the median over crossed boxes of their 95th-percentile ink, over the median over
+# empty boxes of their 99th percentile. Below 2 the pen barely stands out from the paper
+# (simulated: 10 of 12 such sheets misread): the photo is refused. Up to 4, confidences are
+# scaled down (by up to half), so near-limit verdicts become uncertain.
+MIN_CONTRAST = 2.0
+GOOD_CONTRAST = 4.0
