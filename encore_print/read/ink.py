@@ -17,7 +17,8 @@ class Blank:
 
     rgb: np.ndarray  # float32 H×W×3, as printed
     darkest: np.ndarray  # float32 H×W×3, darkest printed value nearby: tolerates small shifts
-    flat: np.ndarray  # bool H×W, plain paper or fill far from any printed edge
+    flat: np.ndarray  # float32 h×w at LIGHT_PX_PER_MM: 1 where the print is plain all over
+    small: np.ndarray  # float32 h×w×3, the blank at LIGHT_PX_PER_MM, for measuring light
     grey: np.ndarray  # uint8 H×W, for alignment
 
 
@@ -29,24 +30,29 @@ def prepare_blank(rgb: np.ndarray, px_per_mm: float) -> Blank:
     r = 2 * round(tuning.FLAT_RADIUS_MM * px_per_mm) + 1
     kernel = np.ones((r, r), np.uint8)
     spread = cv2.dilate(grey, kernel).astype(int) - cv2.erode(grey, kernel).astype(int)
-    flat = (spread <= 6) & (grey >= 120)
-    return Blank(f, darkest, flat, grey)
+    flat = ((spread <= 6) & (grey >= 120)).astype(np.float32)
+    f_small = tuning.LIGHT_PX_PER_MM / px_per_mm
+    size = (round(rgb.shape[1] * f_small), round(rgb.shape[0] * f_small))
+    small_flat = (cv2.resize(flat, size, interpolation=cv2.INTER_AREA) > 0.999)
+    small = cv2.resize(f, size, interpolation=cv2.INTER_AREA)
+    return Blank(f, darkest, small_flat.astype(np.float32), small, grey)
 
 
-def light_field(photo: np.ndarray, blank: Blank, px_per_mm: float) -> np.ndarray:
+def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:
     """Per pixel and channel, photo ÷ print on plain areas, smoothed: the light that fell on
-    the sheet. Pen is darker than the local light, so a second pass leaves it out."""
-    p = photo.astype(np.float32)
-    ratio = p / np.maximum(blank.rgb, 1.0)
-    tile = max(4, round(tuning.LIGHT_TILE_MM * px_per_mm))
-    h, w = blank.flat.shape
-    size = (max(1, w // tile), max(1, h // tile))
-    mask = blank.flat.astype(np.float32)
-    gain = _masked_mean(ratio, mask, size)
+    the sheet. Pen is darker than the local light, so a second pass leaves it out. Light
+    varies slowly, so it is measured on a coarse copy and spread back."""
+    sh, sw = blank.flat.shape
+    p = cv2.resize(photo, (sw, sh), interpolation=cv2.INTER_AREA).astype(np.float32)
+    ratio = p / np.maximum(blank.small, 1.0)
+    tile = max(2, round(tuning.LIGHT_TILE_MM * tuning.LIGHT_PX_PER_MM))
+    size = (max(1, sw // tile), max(1, sh // tile))
+    gain = _masked_mean(ratio, blank.flat, size)
     for _ in range(2):  # drop pixels well below the estimate (ink, dirt), then re-estimate
-        full = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
-        keep = mask * (ratio.min(axis=2) >= 0.85 * full.min(axis=2))
+        full = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
+        keep = blank.flat * (ratio.min(axis=2) >= 0.85 * full.min(axis=2))
         gain = _masked_mean(ratio, keep, size)
+    h, w = photo.shape[:2]
     return cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
 
 

@@ -19,7 +19,7 @@ VALUE_KINDS = ("column-value", "colour-bonus")
 @dataclass(frozen=True)
 class Patch:
     element: Element
-    ink: np.ndarray  # ink map around the element, aligned to the print
+    ink: np.ndarray  # ink map around the element, aligned to the print, above its paper level
     origin_px: tuple[int, int]  # where the patch's (0, 0) is on the sheet, in pixels
 
 
@@ -39,7 +39,7 @@ def pixel_threshold(patches: list[Patch], px_per_mm: float) -> float:
     """How much darker than its surroundings a pixel must be to count as pen on this sheet:
     well above the photo's noise on the paper, and a fair part of how dark this sheet's pen
     is. The quietest boxes of a sheet are empty ones: their ink is the photo's noise."""
-    inner = [_inner(p, px_per_mm) - _baseline(p.ink) for p in patches
+    inner = [_inner(p, px_per_mm) for p in patches
              if p.element.kind not in VALUE_KINDS]
     per_box = np.sort([np.percentile(i, tuning.NOISE_PERCENTILE) for i in inner])
     noise = float(np.median(per_box[:max(1, round(len(per_box) * tuning.QUIETEST_BOXES))]))
@@ -49,25 +49,20 @@ def pixel_threshold(patches: list[Patch], px_per_mm: float) -> float:
     return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
 
 
-def _baseline(ink_map: np.ndarray) -> float:
-    """The patch's own paper level: what is left of shadows the light field did not catch."""
-    return float(np.percentile(ink_map, tuning.BASELINE_PERCENTILE))
-
-
 def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]:
     """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
     pen barely stands out, every verdict is held to a stricter standard."""
     t = pixel_threshold(patches, px_per_mm)
     boxes = [p for p in patches if p.element.kind not in VALUE_KINDS]
     values = [p for p in patches if p.element.kind in VALUE_KINDS]
-    cover = {p.element.id: _stroke_cover(_inner(p, px_per_mm), t + _baseline(p.ink), px_per_mm)
+    cover = {p.element.id: _stroke_cover(_inner(p, px_per_mm), t, px_per_mm)
              for p in boxes}
     limit = _box_limit(list(cover.values()))
     line = _line_scores(boxes, px_per_mm, tuning.LINE_INSET,
                         quiet={i for i, c in cover.items() if c < limit})
     out = [_box_verdict(i, cover[i], limit, line[i]) for i in cover]
     value_line = _line_scores(values, px_per_mm, 0.0)
-    out += [_doubt_if_lined(_value_verdict(p, t + _baseline(p.ink), px_per_mm),
+    out += [_doubt_if_lined(_value_verdict(p, t, px_per_mm),
                             value_line[p.element.id]) for p in values]
     order = {p.element.id: k for k, p in enumerate(patches)}
     c = contrast(boxes, out, px_per_mm)
@@ -134,7 +129,7 @@ def _line_kernels(length_px: int) -> list[np.ndarray]:
 def _line_evidence(ink_map: np.ndarray, px_per_mm: float) -> float:
     """The darkest short straight segment in a box: a pen line too faint for the pen threshold
     still stands out from the noise once averaged along its length."""
-    small = cv2.resize(ink_map - _baseline(ink_map), None, fx=0.5, fy=0.5,
+    small = cv2.resize(ink_map, None, fx=0.5, fy=0.5,
                        interpolation=cv2.INTER_AREA)
     length = max(5, round(tuning.LINE_EVIDENCE_MM * px_per_mm / 2)) | 1
     if min(small.shape) <= length:

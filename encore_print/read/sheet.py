@@ -78,7 +78,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
         notes.append(f"the {', '.join(hidden)} corner mark is hidden; read from the others")
     _check_sharp(rgb, g, name)
-    light = light_field(rgb, blank, px)
+    light = light_field(rgb, blank)
     shifts = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank.grey, g, px)
     patches = _patches(rgb, blank, light, g, shifts, px)
     verdicts, contrast = judge(patches, px)
@@ -160,5 +160,7 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
         sy = int(np.clip(sy, -y0, h_img - y1))
         photo = rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
         expected = blank.darkest[y0:y1, x0:x1] * light[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
-        out.append(Patch(e, ink(photo, expected), (x0, y0)))
+        m = ink(photo, expected)
+        m -= np.percentile(m, tuning.BASELINE_PERCENTILE)  # shadow the light field missed
+        out.append(Patch(e, m, (x0, y0)))
     return out

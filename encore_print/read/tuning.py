@@ -26,9 +26,11 @@ ALIGN_NEIGHBOURS_MM = 15.0
 # Ink: the photo is compared with the darkest print within 0.4 mm, so a residual shift or a
 # slightly blurred printed line is not mistaken for pen.
 INK_SHIFT_TOLERANCE_MM = 0.4
-# Light is measured on print that is flat for 1 mm around, in tiles of 8 mm.
+# Light is measured on print that is flat for 1 mm around, in tiles of 8 mm, on a copy of the
+# sheet at 2 px per mm (light changes slowly; pen is left out by a second pass).
 FLAT_RADIUS_MM = 1.0
 LIGHT_TILE_MM = 8.0
+LIGHT_PX_PER_MM = 2.0
 
 # A pixel is pen when its ink, above its patch's own paper level (the 30th percentile there:
 # shadow the light field missed), passes 25 % of this sheet's pen darkness (the 90th percentile
