@@ -41,7 +41,7 @@ def pixel_threshold(patches: list[Patch], px_per_mm: float) -> float:
     is. The quietest boxes of a sheet are empty ones: their ink is the photo's noise."""
     inner = [_inner(p, px_per_mm) for p in patches
              if p.element.kind not in VALUE_KINDS]
-    per_box = np.sort([np.percentile(i, tuning.NOISE_PERCENTILE) for i in inner])
+    per_box = np.sort([_pct(i, tuning.NOISE_PERCENTILE) for i in inner])
     noise = float(np.median(per_box[:max(1, round(len(per_box) * tuning.QUIETEST_BOXES))]))
     ink = np.concatenate([i.ravel() for i in inner])
     strong = ink[ink > tuning.MIN_PIXEL_INK]
@@ -58,12 +58,16 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     cover = {p.element.id: _stroke_cover(_inner(p, px_per_mm), t, px_per_mm)
              for p in boxes}
     limit = _box_limit(list(cover.values()))
-    line = _line_scores(boxes, px_per_mm, tuning.LINE_INSET,
+    # lines only matter where the coverage is not already conclusive
+    unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
+    line = _line_scores(unsure, px_per_mm, tuning.LINE_INSET,
                         quiet={i for i, c in cover.items() if c < limit})
-    out = [_box_verdict(i, cover[i], limit, line[i]) for i in cover]
-    value_line = _line_scores(values, px_per_mm, 0.0)
-    out += [_doubt_if_lined(_value_verdict(p, t, px_per_mm),
-                            value_line[p.element.id]) for p in values]
+    out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf)) for i in cover]
+    read = {p.element.id: _value_verdict(p, t, px_per_mm) for p in values}
+    value_line = _line_scores([p for p in values if read[p.element.id].state == "empty"],
+                              px_per_mm, 0.0)
+    out += [_doubt_if_lined(v, value_line[i]) if i in value_line else v
+            for i, v in read.items()]
     order = {p.element.id: k for k, p in enumerate(patches)}
     c = contrast(boxes, out, px_per_mm)
     q = float(np.clip((c - tuning.MIN_CONTRAST) / (tuning.GOOD_CONTRAST - tuning.MIN_CONTRAST),
@@ -78,13 +82,18 @@ def contrast(boxes: list[Patch], verdicts: list[Verdict], px_per_mm: float) -> f
     """How clearly this sheet's pen stands out from its paper: the typical darkest pen in the
     boxes read crossed over the typical darkest speck in those read empty."""
     state = {v.id: v.state for v in verdicts}
-    pen = [np.percentile(_inner(p, px_per_mm), 95) for p in boxes
-           if state[p.element.id] == "crossed"]
-    paper = [np.percentile(_inner(p, px_per_mm), 99) for p in boxes
-             if state[p.element.id] == "empty"]
+    pen = [_pct(_inner(p, px_per_mm), 95) for p in boxes if state[p.element.id] == "crossed"]
+    paper = [_pct(_inner(p, px_per_mm), 99) for p in boxes if state[p.element.id] == "empty"]
     if len(pen) < 3 or len(paper) < 3:
         return float("inf")  # nothing to compare: an empty or a full sheet
     return float(np.median(pen) / max(float(np.median(paper)), tuning.MIN_PIXEL_INK / 4))
+
+
+def _pct(a: np.ndarray, q: float) -> float:
+    """The q-th percentile (nearest rank): np.percentile is slow on many small arrays."""
+    flat = a.ravel()
+    k = min(len(flat) - 1, max(0, round(q / 100 * (len(flat) - 1))))
+    return float(np.partition(flat, k)[k])
 
 
 def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float) -> float:
@@ -173,7 +182,9 @@ def _box_verdict(eid: str, cover: float, limit: float, line_z: float) -> Verdict
     sheet's empty boxes (a faint stroke); empty otherwise. Sure only when both agree."""
     ratio = (cover + tuning.COVER_FLOOR) / (limit + tuning.COVER_FLOOR)
     by_cover = float(np.log(ratio) / np.log(tuning.SURE_RATIO))  # > 0 says crossed
-    feats = {"cover": round(cover, 4), "limit": round(limit, 4), "line_z": round(line_z, 1)}
+    feats = {"cover": round(cover, 4), "limit": round(limit, 4)}
+    if np.isfinite(line_z):
+        feats["line_z"] = round(line_z, 1)
     by_line = (line_z - tuning.LINE_CROSSED) / (tuning.LINE_SURE - tuning.LINE_CROSSED)
     if by_cover > 0 or by_line > 0:
         return Verdict(eid, "crossed", round(min(1.0, max(by_cover, by_line)), 3), feats)

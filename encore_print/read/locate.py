@@ -35,10 +35,19 @@ def detector() -> cv2.aruco.ArucoDetector:
 
 def sight(gray: np.ndarray) -> Sighting | None:
     """The fiducials of the sheet in a grey image, or None when there are none. When markers of
-    several layouts show (a photo with two sheets), the layout with most markers wins."""
-    corners, ids, _ = detector().detectMarkers(gray)
+    several layouts show (a photo with two sheets), the layout with most markers wins.
+
+    Markers are searched on a copy at most DETECT_SIDE pixels long (the search is what costs),
+    then their corners are refined on the full image."""
+    f = min(1.0, tuning.DETECT_SIDE / max(gray.shape))
+    small = gray if f == 1.0 else cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    corners, ids, _ = detector().detectMarkers(small)
+    if ids is None and f < 1.0:  # a small sheet in a big frame: look at full size
+        f, corners, ids = 1.0, *detector().detectMarkers(gray)[:2]
     if ids is None:
         return None
+    if f < 1.0:
+        corners = [_refine(gray, c.reshape(4, 2) / f, 1 / f) for c in corners]
     found = [(decode_marker(int(i)), c.reshape(4, 2)) for i, c in zip(ids.ravel(), corners)]
     code = Counter(code for (code, _), _ in found).most_common(1)[0][0]
     markers: dict[int, np.ndarray] = {}
@@ -46,6 +55,13 @@ def sight(gray: np.ndarray) -> Sighting | None:
         if c == code:
             markers.setdefault(corner, pts.astype(np.float32))
     return Sighting(code, markers)
+
+
+def _refine(gray: np.ndarray, pts: np.ndarray, scale: float) -> np.ndarray:
+    window = max(2, round(scale * 1.5))
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
+    return cv2.cornerSubPix(gray, pts.astype(np.float32).reshape(-1, 1, 2), (window, window),
+                            (-1, -1), crit).reshape(4, 2)
 
 
 def sheet_points(g: SheetGeometry, corner: int) -> np.ndarray:

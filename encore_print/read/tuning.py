@@ -3,6 +3,9 @@
 # Markers may be small in a wide photo: a 10 mm fiducial on a sheet filling a third of the frame
 # still has a perimeter of ~6 % of the image's larger side; 2 % leaves room for smaller sheets.
 MIN_MARKER_PERIMETER_RATE = 0.02
+# Markers are searched for on a copy at most 1400 px long (10 mm markers on a sheet filling a
+# third of it still span ~25 px), and their corners refined on the full photo.
+DETECT_SIDE = 1400
 
 # Big JPEGs are decoded at 1/2, 1/4 or 1/8 size while the longer side stays at least this long:
 # a sheet filling a third of the frame then still gets ~8 px per mm.
@@ -30,7 +33,7 @@ INK_SHIFT_TOLERANCE_MM = 0.4
 # sheet at 2 px per mm (light changes slowly; pen is left out by a second pass).
 FLAT_RADIUS_MM = 1.0
 LIGHT_TILE_MM = 8.0
-LIGHT_PX_PER_MM = 2.0
+LIGHT_PX_PER_MM = 4.0
 
 # A pixel is pen when its ink, above its patch's own paper level (the 30th percentile there:
 # shadow the light field missed), passes 25 % of this sheet's pen darkness (the 90th percentile
