@@ -158,7 +158,9 @@ def geometry_cmd(layout: str) -> None:
                    "--marks.")
 @click.option("--layout", "extra_layouts", multiple=True, type=click.Path(path_type=Path),
               help="A layout file of your own, for photos of sheets printed from it.")
-@click.option("--solo", is_flag=True, help="Solo game: you are first on every column and colour.")
+@click.option("--solo", is_flag=True,
+              help="Solo game: you are first on every column and colour; the total is placed "
+                   "on the game's rating ladder.")
 @click.option("--force", is_flag=True, help="Replace output files that exist.")
 def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
           marks_file: Path | None, save_marks: Path | None, extra_layouts: tuple[Path, ...],
@@ -175,6 +177,7 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
       encore-print score IMG_2041.jpg --overlay seen.png     # check what was read
       encore-print score *.jpg --json > scores.jsonl
       encore-print score --marks my-sheet.yaml               # no camera: type the marks
+      encore-print score IMG_2041.jpg --solo                 # a solo game and its rating
 
     Exit status: 0 scored, 2 usage, 3 not a readable image, 4 no sheet found or not
     recognised.
@@ -189,7 +192,7 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
         ref, marks = load_marks(marks_file)
         lay = load_layout(ref)
         result = score_marks(str(marks_file), lay, marks, solo)
-        _emit(result, as_json)
+        _emit(result, as_json, solo)
         if overlay:
             from .read import tuning
             from .render.preview import render_sheet_image
@@ -216,7 +219,7 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
             click.echo(f"Error: {e.format_message()}", err=True)
             worst = max(worst, e.exit_code)
             continue
-        _emit(result, as_json)
+        _emit(result, as_json, solo)
         if overlay:
             out = overlay / f"{photo.stem}-overlay.png" if overlay.is_dir() else overlay
             from .read import tuning
@@ -237,13 +240,16 @@ def _score_photo(photo: Path, extra: dict, solo: bool):
     return score_marks(str(photo), reading.layout, reading.marks, solo, reading.notes), reading
 
 
-def _emit(result, as_json: bool) -> None:
+def _emit(result, as_json: bool, solo: bool = False) -> None:
     from .report import to_json, to_text
+    from .solo import solo_result
 
+    rated = solo_result(result.layout, result.marks, result.score.total) if solo else None
     if as_json:
-        click.echo(json.dumps(to_json(result), ensure_ascii=False))
+        click.echo(json.dumps({**to_json(result), **({"solo": rated.to_json()} if rated else {})},
+                              ensure_ascii=False))
     else:
-        click.echo(to_text(result))
+        click.echo(to_text(result) + (f"\n{rated.to_text()}" if rated else ""))
 
 
 def _write_overlay(out: Path, sheet_bgr, px_per_mm: float, result, force: bool) -> None:
@@ -252,6 +258,128 @@ def _write_overlay(out: Path, sheet_bgr, px_per_mm: float, result, force: bool) 
     from .overlay import draw_overlay
 
     ext = out.suffix.lower() if out.suffix.lower() in (".png", ".jpg", ".jpeg") else ".png"
-    ok, buf = cv2.imencode(ext, draw_overlay(sheet_bgr, px_per_mm, geometry(result.layout),
-                                             result))
+    _, buf = cv2.imencode(ext, draw_overlay(sheet_bgr, px_per_mm, geometry(result.layout),
+                                            result))
     write_atomic(out, buf.tobytes(), force)
+
+
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".tif", ".tiff", ".bmp")
+
+
+@main.command()
+@click.argument("photos", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--name", "names", multiple=True, metavar="NAME=PHOTO",
+              help="Whose sheet a photo is, e.g. --name Ann=IMG_2041.jpg (repeat for each "
+                   "player) [default: the photo's file name].")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole table as one JSON object.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print one CSV row per photo.")
+@click.option("--html", "html_out", type=click.Path(path_type=Path),
+              help="Write one web page with the ranking and every sheet as read.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1),
+              help="Photos read at once [default: the number of cores].")
+@click.option("--layout", "extra_layouts", multiple=True, type=click.Path(path_type=Path),
+              help="A layout file of your own, for photos of sheets printed from it.")
+@click.option("--force", is_flag=True, help="Replace the --html file if it exists.")
+def table(photos: tuple[Path, ...], names: tuple[str, ...], as_json: bool, as_csv: bool,
+          html_out: Path | None, jobs: int | None, extra_layouts: tuple[Path, ...],
+          force: bool) -> None:
+    """Score every sheet of one game and rank the players. PHOTOS are photo files or a folder
+    of them, one photo per player.
+
+    Ties go to the player with more unused exclamation marks, then the place is shared. Between
+    sheets it checks that an upper value circled on one sheet is struck on every other sheet
+    that completed the same column or colour, and flags several firsts on one column or colour,
+    several players with two colour bonuses, a sheet photographed twice, and sheets of another
+    layout. Photos that cannot be read are reported and the others still ranked.
+
+    \b
+    Examples:
+      encore-print table photos/
+      encore-print table photos/ --html table.html
+      encore-print table a.jpg b.jpg --name Ann=a.jpg --name Ben=b.jpg
+      encore-print table photos/ --csv > scores.csv
+
+    Exit status: 0 all read, 2 usage, 3 a file is not a readable image, 4 a photo with no
+    sheet found or not recognised (the others are still ranked).
+    """
+    from .table import unique_names
+    from .table_read import default_jobs, read_all
+    from .table_report import assemble, to_csv, to_html, to_json, to_text
+
+    if as_json and as_csv:
+        raise click.UsageError("give --json or --csv, not both")
+    if html_out:
+        check_writable(html_out, force)  # before the work, not after
+    paths = _table_photos(photos)
+    owner = _owners(names, paths)
+    seat_names = unique_names([owner.get(p, p.stem) for p in paths])
+    extra = {lay.code: lay for lay in (load_layout(p) for p in extra_layouts)}
+    jobs = jobs or default_jobs()
+    if sys.stderr.isatty() and len(paths) > 1:
+        with click.progressbar(length=len(paths), label="reading sheets",
+                               file=sys.stderr) as bar:
+            outcomes = read_all(paths, extra, bool(html_out), jobs, lambda _: bar.update(1))
+    else:
+        outcomes = read_all(paths, extra, bool(html_out), jobs)
+    rep = assemble(seat_names, outcomes)
+    if as_json:
+        click.echo(json.dumps(to_json(rep), ensure_ascii=False, indent=1))
+    elif as_csv:
+        click.echo(to_csv(rep), nl=False)
+    else:
+        click.echo(to_text(rep))
+    if html_out:
+        write_atomic(html_out, to_html(rep).encode("utf-8"), force)
+        click.echo(f"wrote {html_out}", err=as_json or as_csv)
+    if as_json or as_csv:  # the text report lists them; here stdout is for tools
+        for f in rep.failed:
+            click.echo(f"Error: {f.error}", err=True)
+    sys.exit(max((f.exit_code for f in rep.failed), default=0))
+
+
+def _table_photos(args: tuple[Path, ...]) -> list[Path]:
+    """Folders become the photos in them (by name); a photo given twice is read once."""
+    out: list[Path] = []
+    for a in args:
+        if a.is_dir():
+            found = sorted(p for p in a.iterdir() if p.is_file() and not p.name.startswith(".")
+                           and p.suffix.lower() in PHOTO_SUFFIXES)
+            if not found:
+                raise UserError(f"folder {a} holds no photos ({', '.join(PHOTO_SUFFIXES)})")
+            out += found
+        else:
+            out.append(a)
+    seen: set[Path] = set()
+    unique = []
+    for p in out:
+        key = p.resolve()
+        if key not in seen:
+            seen.add(key)
+            unique.append(p)
+    return unique
+
+
+def _owners(names: tuple[str, ...], paths: list[Path]) -> dict[Path, str]:
+    """--name NAME=PHOTO → photo → name. PHOTO may be a path or, for photos in a folder, just
+    the file name."""
+    out: dict[Path, str] = {}
+    for spec in names:
+        name, eq, photo = spec.partition("=")
+        name = name.strip()
+        if not eq or not name or not photo:
+            raise click.BadParameter(f"'{spec}' should be NAME=PHOTO, e.g. Ann=IMG_2041.jpg",
+                                     param_hint="--name")
+        want = Path(photo)
+        match = [p for p in paths if p.resolve() == want.resolve()]
+        if not match and want.name == photo:
+            match = [p for p in paths if p.name == photo]
+        if not match:
+            raise click.BadParameter(f"{photo} is not one of the photos given", param_hint="--name")
+        if len(match) > 1:
+            raise click.BadParameter(f"{photo} matches {len(match)} photos; give its folder too",
+                                     param_hint="--name")
+        if match[0] in out:
+            raise click.BadParameter(f"{photo} is named twice ({out[match[0]]}, {name})",
+                                     param_hint="--name")
+        out[match[0]] = name
+    return out

@@ -7,6 +7,7 @@ photo's reading can be corrected by hand and scored again). For example:
     circled: column:A colour:yellow   # values won; column:A = its upper value, column:A:others
     struck: column:E:first            # upper values struck through (someone else was first)
     uncertain: C4                     # elements to double-check (the reader writes these)
+    slashes: A A B                    # solo: one letter per roll slashed in a letter box
 
 Each of crossed, circled, struck and uncertain is one string of words or a list of them
 (separated by spaces or commas). Problems are reported like a layout's: "file:line:col: what is
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import Any
@@ -27,9 +29,10 @@ from .layout.schema import _kind as kind_of
 from .layout.source import Source, SourceError, read_source
 from .marks import CIRCLED, CROSSED, STRUCK, Marks
 from .rules.encore import JOKER, element_ids, filled_cells, is_value_box, value_state
+from .solo import LETTER
 
 DEFAULT_LAYOUT = "encore"
-KEYS = ("layout", "crossed", "jokers", "circled", "struck", "uncertain")
+KEYS = ("layout", "crossed", "jokers", "circled", "struck", "uncertain", "slashes")
 CELL = re.compile(r"^(?:cell:)?([A-Za-z])(\d+)$", re.IGNORECASE)
 CELL_RANGE = re.compile(r"^(?:cell:)?([A-Za-z])(\d+)-(?:cell:)?([A-Za-z])(\d+)$", re.IGNORECASE)
 JOKER_ID = re.compile(rf"^(?:{JOKER}:)?(\d+)$", re.IGNORECASE)
@@ -41,6 +44,7 @@ EXAMPLES = {  # what each key holds, for "expected …" in messages
     "circled": "values such as 'column:A colour:yellow', or a list of them",
     "struck": "values such as 'column:E colour:green', or a list of them",
     "uncertain": "elements such as 'C4 joker:3 column:E:first', or a list of them",
+    "slashes": "column letters, one per slash (solo rolls), such as 'A A B', or a list of them",
 }
 
 
@@ -103,7 +107,9 @@ class _Reader:
         struck = self._words("struck", data.get("struck"), self._value, clash=set(circled))
         states.update(dict.fromkeys(struck, STRUCK))
         uncertain = set(self._words("uncertain", data.get("uncertain"), self._any))
-        return ref, Marks(states, uncertain=uncertain)
+        # solo rolls: a number per letter box, like the numbers Qwinto players write
+        slashes = Counter(self._words("slashes", data.get("slashes"), self._letter))
+        return ref, Marks(states, values=dict(slashes), uncertain=uncertain)
 
     def _layout(self, value: Any) -> str | None:
         at = ("layout",)
@@ -238,6 +244,14 @@ class _Reader:
                        + (" or ".join(tiers) if tiers else f"none: this sheet has no {kind} values"))
         return [f"{kind}:{name}:{tier}"]
 
+    def _letter(self, word: str) -> list[str]:
+        """A column letter box, for a solo roll: A or letter:A."""
+        col = self._column(word.removeprefix(f"{LETTER}:"))
+        if col is None:
+            raise _Bad(f"unknown letter box '{word}'; expected a column letter "
+                       f"{self.layout.columns[0]}–{self.layout.columns[-1]}, once per slash")
+        return [f"{LETTER}:{col}"]
+
     def _column(self, word: str) -> str | None:
         return next((c for c in self.layout.columns if c.upper() == word.upper()), None)
 
@@ -300,6 +314,9 @@ def marks_to_yaml(layout: Layout, marks: Marks) -> str:
     if unsure:
         lines.append(f"uncertain: {' '.join(unsure)}   # the reader was unsure: check these, "
                      "then delete this line")
+    slashes = [c for c in layout.columns for _ in range(marks.values.get(f"{LETTER}:{c}", 0))]
+    if slashes:
+        lines.append(f"slashes: {' '.join(slashes)}   # solo rolls: a letter per slash")
     return "\n".join(lines) + "\n"
 
 

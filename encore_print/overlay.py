@@ -50,8 +50,8 @@ def _panel(width: int, r: SheetResult) -> np.ndarray:
     s = r.score
     lines = [(f"{s.total} points  " + "  ".join(f"{k} {v:+d}" for k, v in s.breakdown.items()),
               (0, 0, 0))]
-    lines.append(("green box crossed   blue O circled (orange: it scores)   orange / struck   "
-                  "orange box: empty star   purple ?: uncertain", (90, 90, 90)))
+    lines.append((("green box crossed   blue O circled (orange: it scores)   orange / struck   "
+                   "orange box: empty star   purple ?: uncertain"), (90, 90, 90)))
     for w in [*r.notes, *s.warnings, *s.problems]:
         lines.append((w, (0, 0, 160)))
     if r.uncertain:

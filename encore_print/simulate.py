@@ -841,3 +841,21 @@ def _cross_boxes(states: dict[str, str], kind: str, count: int, rng: Rng) -> Non
         order = rng.permutation(order)
     for n in order[:used]:
         states[f"{kind}:{n}"] = "crossed"
+
+
+# ---------------------------------------------------------------------------------------------
+# A photo of a finished sheet, in one call
+# ---------------------------------------------------------------------------------------------
+
+SHEET_DPI = 200  # about the reader's working resolution (8 px per mm)
+
+
+def photo_of(layout: Layout, states: dict[str, str], rng: Rng, level: str = "ordinary",
+             out_megapixels: float | None = None, pen: Pen | None = None) -> np.ndarray:
+    """A phone photo (BGR) of a printed sheet of `layout` marked with `states`: for tests,
+    benchmarks and examples that need whole tables of photos."""
+    from .render.preview import render_sheet_image
+
+    clean = render_sheet_image(layout, SHEET_DPI)
+    sheet = draw_marks(clean, sheet_geometry(layout), SHEET_DPI, states, rng, pen)
+    return photograph(sheet, rng, level, out_megapixels)

@@ -62,11 +62,14 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
     line = _line_scores(unsure, px_per_mm, tuning.LINE_INSET,
                         quiet={i for i, c in cover.items() if c < limit})
-    out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf)) for i in cover]
-    read = {p.element.id: _value_verdict(p, t, px_per_mm) for p in values}
+    pen_level = _pen_level(boxes, cover, limit, px_per_mm)
+    # a faint pen (pencil) can leave a cross that only the line evidence sees: doubt earlier
+    doubt = tuning.LINE_DOUBT if pen_level >= tuning.FAINT_PEN else tuning.LINE_DOUBT_FAINT
+    out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), doubt) for i in cover]
+    read = {p.element.id: _value_verdict(p, t, pen_level, px_per_mm) for p in values}
     value_line = _line_scores([p for p in values if read[p.element.id].state == "empty"],
                               px_per_mm, 0.0)
-    out += [_doubt_if_lined(v, value_line[i]) if i in value_line else v
+    out += [_doubt_if_lined(v, value_line[i], doubt) if i in value_line else v
             for i, v in read.items()]
     order = {p.element.id: k for k, p in enumerate(patches)}
     c = contrast(boxes, out, px_per_mm)
@@ -103,7 +106,7 @@ def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float) -> float:
     k = 2 * round(tuning.STROKE_JOIN_MM * px_per_mm / 2) + 1
     joined = cv2.morphologyEx(pen, cv2.MORPH_CLOSE,
                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
     big = stats[:, cv2.CC_STAT_AREA] >= tuning.MIN_STROKE_MM2 * px_per_mm ** 2
     big[0] = False
     kept = big[labels] & (pen > 0)
@@ -136,14 +139,13 @@ def _line_kernels(length_px: int) -> list[np.ndarray]:
 
 
 def _line_evidence(ink_map: np.ndarray, px_per_mm: float) -> float:
-    """The darkest short straight segment in a box: a pen line too faint for the pen threshold
-    still stands out from the noise once averaged along its length."""
-    small = cv2.resize(ink_map, None, fx=0.5, fy=0.5,
-                       interpolation=cv2.INTER_AREA)
+    """The darkest short straight segment in the middle of a box: a pen line too faint for the
+    pen threshold still stands out from the noise once averaged along its length."""
+    small = cv2.resize(ink_map, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
     length = max(5, round(tuning.LINE_EVIDENCE_MM * px_per_mm / 2)) | 1
     if min(small.shape) <= length:
         return float(small.mean())
-    h = length // 2
+    h = length // 2  # only segments that lie wholly inside the area
     return max(float(cv2.filter2D(small, -1, k)[h:-h, h:-h].max())
                for k in _line_kernels(length))
 
@@ -177,7 +179,7 @@ def _box_limit(covers: list[float]) -> float:
     return float(np.clip(found, prior / tuning.LIMIT_FREEDOM, prior * tuning.LIMIT_FREEDOM))
 
 
-def _box_verdict(eid: str, cover: float, limit: float, line_z: float) -> Verdict:
+def _box_verdict(eid: str, cover: float, limit: float, line_z: float, doubt: float) -> Verdict:
     """Crossed when enough of the box is pen, or when a line in it stands far out from the
     sheet's empty boxes (a faint stroke); empty otherwise. Sure only when both agree."""
     ratio = (cover + tuning.COVER_FLOOR) / (limit + tuning.COVER_FLOOR)
@@ -188,14 +190,15 @@ def _box_verdict(eid: str, cover: float, limit: float, line_z: float) -> Verdict
     by_line = (line_z - tuning.LINE_CROSSED) / (tuning.LINE_SURE - tuning.LINE_CROSSED)
     if by_cover > 0 or by_line > 0:
         return Verdict(eid, "crossed", round(min(1.0, max(by_cover, by_line)), 3), feats)
-    return Verdict(eid, "empty", round(_empty_confidence(-by_cover, line_z), 3), feats)
+    return Verdict(eid, "empty", round(_empty_confidence(-by_cover, line_z, doubt), 3), feats)
 
 
-def _empty_confidence(conf: float, line_z: float) -> float:
-    """An empty verdict with a line in the box well above the sheet's usual is not sure."""
-    if line_z > tuning.LINE_DOUBT:
-        doubt = (tuning.LINE_CROSSED - line_z) / (tuning.LINE_CROSSED - tuning.LINE_DOUBT)
-        conf = min(conf, tuning.CONFIDENT * doubt)
+def _empty_confidence(conf: float, line_z: float, doubt: float) -> float:
+    """An empty verdict with a line in the box well above the sheet's usual (`doubt`) is not
+    sure."""
+    if line_z > doubt:
+        conf = min(conf, tuning.CONFIDENT * (tuning.LINE_CROSSED - line_z)
+                   / (tuning.LINE_CROSSED - doubt))
     return float(np.clip(conf, 0.0, 1.0))
 
 
@@ -210,16 +213,26 @@ def _line_scores(group: list[Patch], px_per_mm: float, inset: float,
     return {i: (v - usual) / spread for i, v in raw.items()}
 
 
-def _doubt_if_lined(v: Verdict, line_z: float) -> Verdict:
+def _doubt_if_lined(v: Verdict, line_z: float, doubt: float) -> Verdict:
     """A value read empty with a clear line in it may hold a stroke too faint to measure."""
     feats = {**v.features, "line_z": round(line_z, 1)}
-    conf = _empty_confidence(v.confidence, line_z) if v.state == "empty" else v.confidence
+    conf = _empty_confidence(v.confidence, line_z, doubt) if v.state == "empty" else v.confidence
     return Verdict(v.id, v.state, round(conf, 3), feats)
 
 
-def _value_verdict(p: Patch, t: float, px_per_mm: float) -> Verdict:
+def _pen_level(boxes: list[Patch], cover: dict[str, float], limit: float,
+               px_per_mm: float) -> float:
+    """How dark this sheet's pen is: the typical darkest ink of the boxes clearly crossed."""
+    dark = [_pct(_inner(p, px_per_mm), 95) for p in boxes
+            if cover[p.element.id] >= limit * tuning.SURE_RATIO]
+    return float(np.median(dark)) if len(dark) >= 3 else 1.0
+
+
+def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Verdict:
     """A circle puts pen all around the value; a stroke through it is a line across the
-    middle; an empty value has next to no pen (a neighbour's circle may brush its edge)."""
+    middle; an empty value has next to no pen (a neighbour's circle may brush its edge).
+    Pen here must be about as dark as the sheet's crosses (`pen_level`): the same player wrote
+    both, while noise and texture are paler."""
     x, y, w, h = _box_in_patch(p, px_per_mm)
     yy, xx = np.mgrid[0:p.ink.shape[0], 0:p.ink.shape[1]]
     u, v = (xx - (x + w / 2)) / (w / 2), (yy - (y + h / 2)) / (h / 2)
@@ -233,10 +246,13 @@ def _value_verdict(p: Patch, t: float, px_per_mm: float) -> Verdict:
     hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS)
     around = float((hits >= tuning.SECTOR_HIT_MM2 * px_per_mm ** 2).mean())
     across = _across(u[pen], v[pen])
-    feats = {"pen": round(amount, 4), "around": round(around, 3), "across": round(across, 3)}
+    dark = _pct(p.ink[pen], 90) / pen_level if pen.sum() >= 6 else 0.0
+    feats = {"pen": round(amount, 4), "around": round(around, 3), "across": round(across, 3),
+             "dark": round(dark, 2)}
 
-    some = _grade(np.log(amount + tuning.COVER_FLOOR), np.log(tuning.VALUE_MARKED),
-                  np.log(tuning.VALUE_EMPTY))  # > 0: there is pen here
+    some = min(_grade(np.log(amount + tuning.COVER_FLOOR), np.log(tuning.VALUE_MARKED),
+                      np.log(tuning.VALUE_EMPTY)),
+               _grade(dark, tuning.DARK_AS_PEN, tuning.PALER_THAN_PEN))  # > 0: pen is here
     circled = _grade(around, tuning.AROUND_CIRCLED, tuning.AROUND_NOT)
     struck = _grade(across, tuning.ACROSS_STRUCK, tuning.ACROSS_NOT)
     if some > 0 and circled > 0 and circled >= struck:

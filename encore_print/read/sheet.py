@@ -14,9 +14,8 @@ import numpy as np
 
 from ..errors import NoSheet
 from ..geometry import CORNERS, SheetGeometry, geometry
-from ..layout import Layout
+from ..layout import Layout, load_layout
 from ..layout.registry import builtin_by_code
-from ..layout import load_layout
 from ..marks import Marks
 from ..render.preview import render_sheet_image
 from . import tuning

@@ -62,16 +62,20 @@ COVER_FLOOR = 0.002
 COVER_CROSSED = 0.04
 MIN_GROUP_RATIO = 5.0
 LIMIT_FREEDOM = 2.5
-# Faint lines: the darkest 3 mm segment in the middle 60 % of a box, as a robust z-score
-# against the sheet's boxes with little pen (sigma at least 0.005). On 6 500 simulated boxes
-# no empty box passed 5 and faint crosses had 2.5-26: crossed from 6 (sure from 9), a doubt
-# from 3.
-LINE_EVIDENCE_MM = 3.0
-LINE_INSET = 0.2
+# Faint lines: the darkest 5 mm segment in the middle 76 % of a box, as a robust z-score
+# against the sheet's boxes with little pen (sigma at least 0.005). On 2 400 simulated empty
+# boxes 99.9 % stayed under 2.2 (all under 3.7), while crosses too faint for the coverage had
+# 3.3-11: crossed from 4.5 (sure from 7), a doubt from 2.5.
+LINE_EVIDENCE_MM = 5.0
+LINE_INSET = 0.12
 LINE_FLOOR = 0.005
-LINE_CROSSED = 6.0
-LINE_SURE = 9.0
-LINE_DOUBT = 3.0
+LINE_CROSSED = 4.5
+LINE_SURE = 7.0
+LINE_DOUBT = 2.5
+# On a sheet whose crosses are faint (their typical darkest ink under 0.25: pencil, a light
+# photo), doubt from 1.5: 99 % of empty boxes stay under 1.2.
+FAINT_PEN = 0.25
+LINE_DOUBT_FAINT = 1.5
 # Confidence 1 when the coverage is 3× away from the limit; below CONFIDENT it is "uncertain".
 SURE_RATIO = 3.0
 CONFIDENT = 0.35
@@ -82,6 +86,10 @@ CONFIDENT = 0.35
 RING_OUTER = 1.45
 VALUE_MARKED = 0.015
 VALUE_EMPTY = 0.004
+# ... and that pen must be as dark as the sheet's crosses: its 90th percentile at least 60 % of
+# the crossed boxes' typical 95th percentile; a clear "no" at 35 % (noise, texture; simulated pen: ≥ 67 %).
+DARK_AS_PEN = 0.6
+PALER_THAN_PEN = 0.35
 # Circled: pen in ≥ 70 % of 16 sectors of the ring 0.45-1.45 (simulated circles: ≥ 75 %; a
 # stroke through: ≤ 44 %, a clear "no" at 45 %); a sector counts when it holds 0.15 mm² of pen (a 0.3 mm line, 0.5 mm).
 RING_INNER = 0.45
@@ -97,10 +105,10 @@ ACROSS_STRUCK = 0.5
 ACROSS_NOT = 0.25
 
 # Blur: a photo whose Laplacian energy is this small relative to its contrast has no edges left
-# to find markers in. On the sheet, a blur sigma above 0.4 mm smears a ballpoint line (0.3 mm)
+# to find markers in. On the sheet, a blur sigma above 0.36 mm smears a ballpoint line (0.3 mm)
 # to a third of its contrast: too blurred to read pen marks reliably.
 BLURRED_PHOTO = 0.02
-MAX_BLUR_MM = 0.4
+MAX_BLUR_MM = 0.36
 
 # Contrast: the median over crossed boxes of their 95th-percentile ink, over the median over
 # empty boxes of their 99th percentile. Below 2 the pen barely stands out from the paper

@@ -1,0 +1,148 @@
+"""The photo reader end to end, on photos the tests make from the project's own render:
+marks drawn with varied pens and styles, then perspective, light, blur, noise and JPEG."""
+
+import cv2
+import numpy as np
+import pytest
+
+from encore_print.errors import NoSheet
+from encore_print.geometry import geometry
+from encore_print.layout import load_layout
+from encore_print.marks import Marks
+from encore_print.read.sheet import read_image
+from encore_print.render.preview import render_sheet_image
+from encore_print.report import score_marks
+from encore_print.simulate import (
+    draw_marks,
+    project,
+    random_finished_sheet,
+    random_pen,
+    take_photo,
+)
+
+DPI = 200
+
+
+def finished(layout_id="encore", seed=0, mono=False, pen_kind=None, style=None):
+    layout = load_layout(layout_id)
+    rng = np.random.default_rng(seed)
+    truth = random_finished_sheet(layout, rng)
+    pen = random_pen(rng, kind=pen_kind) if pen_kind else None
+    sheet = draw_marks(np.array(render_sheet_image(layout, DPI, mono)), geometry(layout), DPI,
+                       truth, rng, pen=pen, style=style)
+    return layout, truth, sheet, rng
+
+
+def total(layout, states):
+    return score_marks("t", layout, Marks(states=dict(states))).score.total
+
+
+def misread(reading, truth):
+    return {v.id for v in reading.verdicts if v.state != truth.get(v.id, "empty")}
+
+
+def uncertain(reading):
+    return {v.id for v in reading.verdicts if v.uncertain}
+
+
+@pytest.mark.parametrize("pen_kind,style", [("felt", "x"), ("ballpoint", "slash"),
+                                            ("felt", "dot"), ("pencil", "scribble"),
+                                            ("ballpoint", "x")])
+def test_straight_scan_reads_every_mark_exactly(pen_kind, style):
+    layout, truth, sheet, _ = finished(seed=7, pen_kind=pen_kind, style=style)
+    photo = cv2.copyMakeBorder(cv2.cvtColor(sheet, cv2.COLOR_RGB2BGR), 60, 60, 60, 60,
+                               cv2.BORDER_CONSTANT, value=(60, 80, 100))
+    reading = read_image(photo, "scan")
+    assert misread(reading, truth) == set()
+    assert len(uncertain(reading)) <= 1  # a neighbour's stroke reaching far in may raise a doubt
+    assert score_marks("s", layout, reading.marks).score.total == total(layout, truth)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ordinary_phone_photos_are_exact(seed):
+    layout, truth, sheet, rng = finished(seed=100 + seed, pen_kind="felt")
+    photo = take_photo(sheet, rng, "ordinary", out_megapixels=4).image
+    reading = read_image(photo, "photo")
+    assert reading.layout.id == "encore"
+    assert misread(reading, truth) == set()
+    assert score_marks("p", layout, reading.marks).score.total == total(layout, truth)
+
+
+@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("level", ["ordinary", "hard"])
+def test_never_silently_wrong(seed, level):
+    """Any pen, any style, small and hard photos: the photo is refused with a reason, or every
+    misread mark is among the uncertain ones."""
+    _, truth, sheet, rng = finished(seed=200 + seed)
+    photo = take_photo(sheet, rng, level).image
+    try:
+        reading = read_image(photo, "photo")
+    except NoSheet as e:
+        assert any(w in str(e) for w in ("too blurred", "too small", "barely stand out"))
+        return
+    assert misread(reading, truth) <= uncertain(reading)
+
+
+def test_a_finger_over_one_corner_mark():
+    layout, truth, sheet, rng = finished(seed=3, pen_kind="felt")
+    shot = take_photo(sheet, rng, "ordinary", out_megapixels=4)
+    g = geometry(layout)
+    x, y, w, h = (v * DPI / 25.4 for v in g.fiducials[2].box_mm)  # bottom-right
+    cx, cy = project(shot.homography, np.array([[x + w / 2, y + h / 2]]))[0]
+    photo = shot.image.copy()
+    radius = int(np.linalg.norm(project(shot.homography, np.array([[x, y]]))[0] - (cx, cy)) * 1.6)
+    cv2.ellipse(photo, (int(cx), int(cy)), (radius, int(radius * 1.6)), 30, 0, 360,
+                (120, 150, 205), -1)
+    reading = read_image(photo, "finger")
+    assert reading.notes == ["the bottom-right corner mark is hidden; read from the others"]
+    assert misread(reading, truth) <= uncertain(reading)
+    assert len(misread(reading, truth)) <= 1
+
+
+def test_mono_pad_and_another_sheet_are_recognised():
+    for layout_id, mono in (("encore", True), ("encore-blue", False)):
+        _, truth, sheet, rng = finished(layout_id, seed=11, mono=mono, pen_kind="felt")
+        reading = read_image(take_photo(sheet, rng, "ordinary", out_megapixels=4).image, "p")
+        assert reading.layout.id == layout_id
+        assert misread(reading, truth) <= uncertain(reading)
+
+
+def test_overlay_shows_every_verdict(tmp_path):
+    from encore_print.overlay import draw_overlay
+    from encore_print.read import tuning
+
+    layout, truth, sheet, rng = finished(seed=5, pen_kind="felt")
+    reading = read_image(take_photo(sheet, rng, "ordinary", out_megapixels=3).image, "p")
+    result = score_marks("p", layout, reading.marks)
+    img = draw_overlay(reading.sheet_bgr, tuning.PX_PER_MM, geometry(layout), result)
+    assert img.shape[1] == reading.sheet_bgr.shape[1] and img.shape[0] > reading.sheet_bgr.shape[0]
+    crossed = next(i for i, s in truth.items() if s == "crossed" and i.startswith("cell:"))
+    x, y, w, h = (round(v * tuning.PX_PER_MM) for v in geometry(layout).element(crossed).box_mm)
+    frame = img[y:y + h, x:x + w].reshape(-1, 3).astype(int)
+    assert ((frame[:, 1] > 120) & (frame[:, 0] < 90) & (frame[:, 2] < 90)).any()  # green frame
+
+
+@pytest.mark.parametrize("what,expect", [
+    ("table", "no encore-print sheet found"),
+    ("noise", "no encore-print sheet found"),
+    ("tiny", "too small"),
+    ("blurred", "too blurred"),
+])
+def test_photos_without_a_readable_sheet_say_why(what, expect):
+    _, _, sheet, rng = finished(seed=1, pen_kind="felt")
+    if what == "table":
+        photo = np.full((900, 1200, 3), (70, 110, 150), np.uint8)
+        photo[::7] = (60, 90, 130)
+    elif what == "noise":
+        photo = np.random.default_rng(0).integers(0, 255, (900, 1200, 3), dtype=np.uint8)
+    elif what == "tiny":
+        small = cv2.resize(cv2.cvtColor(sheet, cv2.COLOR_RGB2BGR), None, fx=0.22, fy=0.22,
+                           interpolation=cv2.INTER_AREA)
+        photo = np.full((1500, 2000, 3), 90, np.uint8)
+        photo[600:600 + small.shape[0], 800:800 + small.shape[1]] = small
+    else:
+        photo = take_photo(sheet, rng, "ordinary", out_megapixels=2).image
+        photo = cv2.GaussianBlur(photo, (0, 0), 2.6)
+    with pytest.raises(NoSheet, match=expect) as e:
+        read_image(photo, "x.jpg")
+    assert e.value.exit_code == 4
