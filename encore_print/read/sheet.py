@@ -99,10 +99,13 @@ def _layout_for(code: int, name: str, extra: dict[int, Layout]) -> Layout:
 
 
 def _why_no_sheet(grey: np.ndarray, name: str) -> str:
-    small = cv2.resize(grey, None, fx=min(1.0, 1000 / max(grey.shape)),
-                       fy=min(1.0, 1000 / max(grey.shape)), interpolation=cv2.INTER_AREA)
-    sharp = cv2.Laplacian(small, cv2.CV_32F).var() / max(1.0, float(small.std()) ** 2)
-    if sharp < tuning.BLURRED_PHOTO:
+    """No fiducial found: say "blurred" when the picture has contrast but no sharp edges at
+    all, else that there is no sheet."""
+    f = min(1.0, 1000 / max(grey.shape))
+    small = cv2.resize(grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    spread = float(small.std())
+    sharp = cv2.Laplacian(small, cv2.CV_32F).var() / max(1.0, spread) ** 2
+    if spread > tuning.PHOTO_MIN_CONTRAST and sharp < tuning.BLURRED_PHOTO:
         return f"{name}: the photo is too blurred to find the sheet; hold the phone still " \
                "and let it focus"
     return f"{name}: no encore-print sheet found; the four black corner squares of the " \

@@ -108,6 +108,7 @@ ACROSS_NOT = 0.25
 # to find markers in. On the sheet, a blur sigma above 0.36 mm smears a ballpoint line (0.3 mm)
 # to a third of its contrast: too blurred to read pen marks reliably.
 BLURRED_PHOTO = 0.02
+PHOTO_MIN_CONTRAST = 8.0  # grey levels of spread: below it the picture is blank, not blurred
 MAX_BLUR_MM = 0.36
 
 # Contrast: the median over crossed boxes of their 95th-percentile ink, over the median over

@@ -1,0 +1,151 @@
+"""`encore-print score` as a player uses it: photos in, the DESIGN.md contract out, and one
+clear sentence with its exit status for every photo that cannot be scored."""
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from encore_print.cli import main
+from encore_print.geometry import geometry
+from encore_print.layout import load_layout
+from encore_print.marks import Marks
+from encore_print.marks_file import marks_to_yaml
+from encore_print.render.preview import render_sheet_image
+from encore_print.report import score_marks
+from encore_print.simulate import draw_marks, random_finished_sheet, random_pen, take_photo
+
+DPI = 200
+
+
+@pytest.fixture(scope="module")
+def photo(tmp_path_factory):
+    """A phone photo of a finished sheet, and the truth behind it."""
+    layout = load_layout("encore")
+    rng = np.random.default_rng(42)
+    truth = random_finished_sheet(layout, rng)
+    sheet = draw_marks(np.array(render_sheet_image(layout, DPI)), geometry(layout), DPI, truth,
+                       rng, pen=random_pen(rng, kind="felt"))
+    path = tmp_path_factory.mktemp("photos") / "IMG_2041.jpg"
+    cv2.imwrite(str(path), take_photo(sheet, rng, "ordinary", out_megapixels=4).image)
+    total = score_marks("truth", layout, Marks(states=truth)).score.total
+    return path, truth, total
+
+
+def run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_json_contract(photo):
+    path, truth, total = photo
+    r = run("score", path, "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert {"source", "layout", "version", "total", "breakdown", "marks", "values", "uncertain",
+            "warnings"} <= set(data)
+    assert data["source"] == str(path) and data["layout"] == "encore" and data["version"] == 1
+    assert set(data["breakdown"]) == {"columns", "colours", "jokers", "stars"}
+    assert sum(data["breakdown"].values()) == data["total"] == total
+    assert len(data["marks"]) == 153
+    assert {k: v for k, v in data["marks"].items() if v != "empty"} == \
+        {k: v for k, v in truth.items() if v != "empty"}
+    assert data["uncertain"] == []
+
+
+def test_text_overlay_and_saved_marks(photo, tmp_path):
+    path, truth, total = photo
+    overlay, saved = tmp_path / "seen.png", tmp_path / "seen.yaml"
+    r = run("score", path, "--overlay", overlay, "--save-marks", saved)
+    assert r.exit_code == 0 and f"{path}: {total} points" in r.output
+    img = cv2.imread(str(overlay))
+    assert img is not None and img.shape[1] == round(180 * 8)
+    again = run("score", "--marks", saved, "--json")
+    assert json.loads(again.output)["total"] == total
+    r = run("score", path, "--overlay", overlay)
+    assert r.exit_code == 1 and "already exists; add --force" in r.output
+
+
+def test_marks_file_scores_without_a_camera(tmp_path):
+    layout = load_layout("encore")
+    column_a = {c.id: "crossed" for c in layout.column_cells("A")}
+    marks = Marks(states={**column_a, "column:A:first": "circled", "joker:1": "crossed"})
+    f = tmp_path / "sheet.yaml"
+    f.write_text(marks_to_yaml(layout, marks))
+    data = json.loads(run("score", "--marks", f, "--json").output)
+    # column A first (5) + 7 unused jokers − 2 per empty star (A3 is crossed: 14 left)
+    assert data["breakdown"] == {"columns": 5, "colours": 0, "jokers": 7, "stars": -28}
+    assert data["total"] == -16
+
+
+def test_uncertain_elements_say_what_they_could_change(tmp_path):
+    layout = load_layout("encore")
+    states = {c.id: "crossed" for c in layout.column_cells("H")}
+    states["column:H:first"] = "circled"
+    marks = Marks(states=states, uncertain={"cell:H3", "joker:2"})
+    f = tmp_path / "sheet.yaml"
+    f.write_text(marks_to_yaml(layout, marks))
+    out = run("score", "--marks", f).output
+    assert "UNCERTAIN: 2 marks" in out
+    assert "cell:H3: read as crossed; the other reading would change the total by -1" in out
+    assert "joker:2: read as empty; the other reading would change the total by -1" in out
+
+
+@pytest.mark.parametrize("content,code,sentence", [
+    (b"this is a shopping list, not a photo", 3, "is not an image this tool can read"),
+    (b"", 3, "is empty, not a photo"),
+])
+def test_files_that_are_not_photos(tmp_path, content, code, sentence):
+    f = tmp_path / "note.jpg"
+    f.write_bytes(content)
+    r = run("score", f)
+    assert r.exit_code == code and sentence in r.output
+    assert r.output.count("\n") == 1  # one sentence
+
+
+def test_truncated_jpeg(photo, tmp_path):
+    data = photo[0].read_bytes()
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(data[: len(data) * 2 // 3])
+    r = run("score", cut)
+    assert r.exit_code == 3 and "truncated JPEG" in r.output
+
+
+def test_no_sheet_and_missing_file(tmp_path):
+    table = tmp_path / "table.png"
+    cv2.imwrite(str(table), np.full((600, 800, 3), (40, 90, 140), np.uint8))
+    r = run("score", table)
+    assert r.exit_code == 4 and "no encore-print sheet found" in r.output
+    r = run("score", tmp_path / "nothing.jpg")
+    assert r.exit_code == 3 and "no such file" in r.output
+
+
+def test_several_photos_continue_past_a_bad_one(photo, tmp_path):
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(b"nope")
+    r = run("score", bad, photo[0], "--json")
+    assert r.exit_code == 3
+    lines = [ln for ln in r.output.splitlines() if ln.startswith("{")]
+    assert len(lines) == 1 and json.loads(lines[0])["total"] == photo[2]
+
+
+def test_usage_errors():
+    assert run("score").exit_code == 2
+    r = run("score", "a.jpg", "--marks", "m.yaml")
+    assert r.exit_code == 2 and "either photos or --marks" in r.output
+
+
+def test_heic_photo_from_an_iphone(photo, tmp_path):
+    pillow_heif = pytest.importorskip("pillow_heif")
+    from PIL import Image
+
+    pillow_heif.register_heif_opener()
+    heic = tmp_path / "IMG_2041.HEIC"
+    rgb = cv2.cvtColor(cv2.imread(str(photo[0])), cv2.COLOR_BGR2RGB)
+    Image.fromarray(rgb).save(heic, format="HEIF", quality=90)
+    assert heic.read_bytes()[4:12] == b"ftypheic"
+    data = json.loads(run("score", heic, "--json").output)
+    assert data["total"] == photo[2]
