@@ -57,12 +57,12 @@ def test_json_contract(photo):
 
 
 def test_text_overlay_and_saved_marks(photo, tmp_path):
-    path, truth, total = photo
+    path, _, total = photo
     overlay, saved = tmp_path / "seen.png", tmp_path / "seen.yaml"
     r = run("score", path, "--overlay", overlay, "--save-marks", saved)
     assert r.exit_code == 0 and f"{path}: {total} points" in r.output
     img = cv2.imread(str(overlay))
-    assert img is not None and img.shape[1] == round(180 * 8)
+    assert img is not None and img.shape[1] == 180 * 8
     again = run("score", "--marks", saved, "--json")
     assert json.loads(again.output)["total"] == total
     r = run("score", path, "--overlay", overlay)
