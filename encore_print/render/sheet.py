@@ -28,49 +28,38 @@ class _Pen:
     def __init__(self, c: Canvas, height_mm: float):
         self.c, self.h = c, height_mm
 
+    def _paint(self, fill, stroke, width) -> dict[str, int]:
+        """Set the colours for a shape; the fill/stroke flags reportlab wants."""
+        if fill is not None:
+            self.c.setFillColor(fill)
+        if stroke is not None:
+            self.c.setStrokeColor(stroke)
+            self.c.setLineWidth(width * PT)
+        return {"fill": int(fill is not None), "stroke": int(stroke is not None)}
+
     def rect(self, box, fill=None, stroke=None, width=0.3, radius=0.0):
         x, y, w, h = box
-        c = self.c
-        if fill is not None:
-            c.setFillColor(fill)
-        if stroke is not None:
-            c.setStrokeColor(stroke)
-            c.setLineWidth(width * PT)
+        kw = self._paint(fill, stroke, width)
         args = (x * PT, (self.h - y - h) * PT, w * PT, h * PT)
-        kw = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
         if radius:
-            c.roundRect(*args, radius * PT, **kw)
+            self.c.roundRect(*args, radius * PT, **kw)
         else:
-            c.rect(*args, **kw)
+            self.c.rect(*args, **kw)
 
     def line(self, x1, y1, x2, y2, colour=LINE, width=0.3):
-        self.c.setStrokeColor(colour)
-        self.c.setLineWidth(width * PT)
+        self._paint(None, colour, width)
         self.c.line(x1 * PT, (self.h - y1) * PT, x2 * PT, (self.h - y2) * PT)
 
     def polygon(self, points, fill=None, stroke=None, width=0.3):
-        c = self.c
-        p = c.beginPath()
+        p = self.c.beginPath()
         p.moveTo(points[0][0] * PT, (self.h - points[0][1]) * PT)
         for x, y in points[1:]:
             p.lineTo(x * PT, (self.h - y) * PT)
         p.close()
-        if fill is not None:
-            c.setFillColor(fill)
-        if stroke is not None:
-            c.setStrokeColor(stroke)
-            c.setLineWidth(width * PT)
-        c.drawPath(p, fill=int(fill is not None), stroke=int(stroke is not None))
+        self.c.drawPath(p, **self._paint(fill, stroke, width))
 
     def circle(self, cx, cy, r, fill=None, stroke=None, width=0.3):
-        c = self.c
-        if fill is not None:
-            c.setFillColor(fill)
-        if stroke is not None:
-            c.setStrokeColor(stroke)
-            c.setLineWidth(width * PT)
-        c.circle(cx * PT, (self.h - cy) * PT, r * PT,
-                 fill=int(fill is not None), stroke=int(stroke is not None))
+        self.c.circle(cx * PT, (self.h - cy) * PT, r * PT, **self._paint(fill, stroke, width))
 
     def text(self, s, x, y, size, align="left", bold=False, colour=LINE):
         c = self.c
