@@ -81,7 +81,8 @@ def test_fiducials_and_layout_found_straight_and_warped(encore, encore_geometry,
         s = sight(cv2.cvtColor(photo, cv2.COLOR_RGB2GRAY))
         assert s is not None and s.code == encore.code
         assert s.corners == ["top-left", "top-right", "bottom-right", "bottom-left"]
-        to_mm = homography(s, encore_geometry)
+        to_mm, misfits = homography(s, encore_geometry)
+        assert misfits == []
         x, y, w, h = encore_geometry.element("cell:H4").box_mm
         centre_px = sheet_to_photo @ np.array([(x + w / 2) * PX, (y + h / 2) * PX, 1])
         back = to_mm @ centre_px

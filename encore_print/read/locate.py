@@ -70,9 +70,21 @@ def sheet_points(g: SheetGeometry, corner: int) -> np.ndarray:
     return np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], np.float32)
 
 
-def homography(s: Sighting, g: SheetGeometry) -> np.ndarray:
-    """3×3 map from photo pixels to sheet millimetres, from every visible marker corner."""
-    photo = np.concatenate([s.markers[k] for k in sorted(s.markers)])
-    sheet = np.concatenate([sheet_points(g, k) for k in sorted(s.markers)])
-    h, _ = cv2.findHomography(photo, sheet, 0)
-    return h
+def homography(s: Sighting, g: SheetGeometry) -> tuple[np.ndarray, list[str]]:
+    """3×3 map from photo pixels to sheet millimetres from the visible marker corners, and the
+    corners whose marker did not fit the others (a false detection, a fold) and was left out.
+    """
+    def fit(corners: list[int], method: int = 0):
+        photo = np.concatenate([s.markers[k] for k in corners])
+        sheet = np.concatenate([sheet_points(g, k) for k in corners])
+        return cv2.findHomography(photo, sheet, method, tuning.MARKER_FIT_MM)
+
+    corners = sorted(s.markers)
+    h, inliers = fit(corners, cv2.RANSAC if len(corners) >= 3 else 0)
+    if h is None or inliers is None:
+        return fit(corners)[0], []
+    fits = inliers.reshape(len(corners), 4).all(axis=1)
+    good = [k for k, ok in zip(corners, fits) if ok]
+    if len(good) < len(corners) and len(good) >= 2:
+        return fit(good)[0], [CORNERS[k] for k in corners if k not in good]
+    return fit(corners)[0], []

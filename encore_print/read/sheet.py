@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from ..errors import NoSheet
-from ..geometry import CORNERS, SheetGeometry, geometry
+from ..geometry import CORNERS, MARKER_GRID, SheetGeometry, geometry
 from ..layout import Layout, load_layout
 from ..layout.registry import builtin_by_code
 from ..marks import Marks
@@ -60,10 +60,15 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         raise NoSheet(_why_no_sheet(grey, name))
     layout = _layout_for(seen.code, name, layouts or {})
     g = geometry(layout)
-    if len(seen.markers) < 2:
-        raise NoSheet(f"{name}: only one corner mark of the sheet is visible; photograph the "
-                      "whole sheet with at least three of its four black corner squares")
-    to_mm = homography(seen, g)
+    if len(seen.markers) < tuning.MIN_MARKERS:
+        if _markers_blurred(grey, seen):
+            raise NoSheet(f"{name}: the photo is too blurred to find the sheet's corner marks; "
+                          "hold the phone still and let it focus")
+        seen_names = ", ".join(seen.corners)
+        raise NoSheet(f"{name}: only {len(seen.markers)} of the sheet's four black corner squares "
+                      f"{'is' if len(seen.markers) == 1 else 'are'} visible ({seen_names}); "
+                      "photograph the whole sheet with at least three of them")
+    to_mm, misfits = homography(seen, g)
     scale = photo_px_per_mm(to_mm, g.sheet_mm)
     if scale < tuning.MIN_PHOTO_PX_PER_MM:
         raise NoSheet(f"{name}: the sheet is too small in the photo ({scale:.1f} pixels per mm, "
@@ -76,6 +81,9 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     if len(seen.markers) < 4:
         hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
         notes.append(f"the {', '.join(hidden)} corner mark is hidden; read from the others")
+    if misfits:
+        notes.append(f"the {', '.join(misfits)} corner mark did not fit the others and was "
+                     "left out (is that corner folded?)")
     _check_sharp(rgb, g, name)
     light = light_field(rgb, blank)
     shifts = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank.grey, g, px)
@@ -120,24 +128,44 @@ def _best_blank(layout: Layout, rgb: np.ndarray) -> Blank:
     return colour if np.corrcoef(sat.ravel()[::7], sat_c.ravel()[::7])[0, 1] > 0.3 else mono
 
 
+def _edge_sigma(patch: np.ndarray) -> float | None:
+    """Blur sigma in pixels of a crisp black-white print seen in `patch`: a blurred step's
+    steepest slope is its height / (sigma · √(2π))."""
+    p = patch.astype(np.float32)
+    if p.size < 16:
+        return None
+    height = float(np.percentile(p, 95) - np.percentile(p, 5))
+    slope = np.hypot(cv2.Sobel(p, cv2.CV_32F, 1, 0), cv2.Sobel(p, cv2.CV_32F, 0, 1)) / 8
+    steepest = float(np.percentile(slope, 99))
+    if height <= 20 or steepest <= 0:
+        return None
+    return height / (steepest * np.sqrt(2 * np.pi))
+
+
 def blur_mm(rgb: np.ndarray, g: SheetGeometry) -> float:
-    """How blurred the sheet is, as the sigma (mm) of the blur that would turn the fiducials'
-    crisp black-white edges into what the photo shows: a blurred step's steepest slope is its
-    height / (sigma · √(2π))."""
-    grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY).astype(np.float32)
+    """How blurred the rectified sheet is: the blur sigma (mm) of its fiducials' edges."""
+    grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     px = tuning.PX_PER_MM
     sigmas = []
     for f in g.fiducials:
         x, y, w, h = (round(v * px) for v in f.box_mm)
-        p = grey[y:y + h, x:x + w]
-        if p.size == 0:
-            continue
-        height = float(np.percentile(p, 95) - np.percentile(p, 5))
-        slope = np.hypot(cv2.Sobel(p, cv2.CV_32F, 1, 0), cv2.Sobel(p, cv2.CV_32F, 0, 1)) / 8
-        steepest = float(np.percentile(slope, 99))
-        if height > 20 and steepest > 0:
-            sigmas.append(height / (steepest * np.sqrt(2 * np.pi)) / px)
+        sigma = _edge_sigma(grey[y:y + h, x:x + w])
+        if sigma is not None:
+            sigmas.append(sigma / px)
     return float(np.median(sigmas)) if sigmas else float("inf")
+
+
+def _markers_blurred(grey: np.ndarray, seen) -> bool:
+    """The markers found are smeared over more than a third of one of their modules."""
+    ratios = []
+    for pts in seen.markers.values():
+        x0, y0 = np.floor(pts.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(pts.max(axis=0)).astype(int)
+        sigma = _edge_sigma(grey[max(0, y0):y1, max(0, x0):x1])
+        module = np.linalg.norm(pts[1] - pts[0]) / MARKER_GRID
+        if sigma is not None:
+            ratios.append(sigma / module)
+    return bool(ratios) and float(np.median(ratios)) > tuning.MARKER_BLUR
 
 
 def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> None:

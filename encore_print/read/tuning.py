@@ -6,6 +6,13 @@ MIN_MARKER_PERIMETER_RATE = 0.02
 # Markers are searched for on a copy at most 1400 px long (10 mm markers on a sheet filling a
 # third of it still span ~25 px), and their corners refined on the full photo.
 DETECT_SIDE = 1400
+# Two markers on one edge leave the far side of the sheet to guesswork: three are needed.
+MIN_MARKERS = 3
+# ...and when fewer are found, markers smeared over a third of a module mean a blurred photo.
+MARKER_BLUR = 0.33
+# A marker whose corners land more than 1 mm from where the other markers put them is left out
+# (a false detection in a shadow, a folded corner).
+MARKER_FIT_MM = 1.0
 
 # Big JPEGs are decoded at 1/2, 1/4 or 1/8 size while the longer side stays at least this long:
 # a sheet filling a third of the frame then still gets ~8 px per mm.
