@@ -250,17 +250,18 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
     feats = {"pen": round(amount, 4), "around": round(around, 3), "across": round(across, 3),
              "dark": round(dark, 2)}
 
-    some = min(_grade(np.log(amount + tuning.COVER_FLOOR), np.log(tuning.VALUE_MARKED),
-                      np.log(tuning.VALUE_EMPTY)),
-               _grade(dark, tuning.DARK_AS_PEN, tuning.PALER_THAN_PEN))  # > 0: pen is here
+    enough = _grade(np.log(amount + tuning.COVER_FLOOR), np.log(tuning.VALUE_MARKED),
+                    np.log(tuning.VALUE_EMPTY))  # > 0: there is pen here
+    some = min(enough, _grade(dark, tuning.DARK_AS_PEN, tuning.PALER_THAN_PEN))  # ...real pen
     circled = _grade(around, tuning.AROUND_CIRCLED, tuning.AROUND_NOT)
     struck = _grade(across, tuning.ACROSS_STRUCK, tuning.ACROSS_NOT)
     if some > 0 and circled > 0 and circled >= struck:
         state, conf = "circled", min(some, circled, 1 - max(0.0, struck))
     elif some > 0 and struck > 0:
         state, conf = "struck", min(some, struck, 1 - max(0.0, circled))
-    else:  # little pen, or pen of neither shape: a neighbour's circle reaching in, a smudge
-        state, conf = "empty", max(-some, min(-circled, -struck))
+    else:  # sure only with next to no pen, or pen of neither shape (a neighbour's circle
+        # reaching in, a smudge); pale pen in a circle's shape stays a doubt
+        state, conf = "empty", max(-enough, min(-circled, -struck))
     return Verdict(p.element.id, state, round(float(np.clip(conf, 0, 1)), 3), feats)
 
 
