@@ -10,9 +10,9 @@ DETECT_SIDE = 1400
 MIN_MARKERS = 3
 # ...and when fewer are found, markers smeared over a third of a module mean a blurred photo.
 MARKER_BLUR = 0.33
-# A marker whose corners land more than 1 mm from where the other markers put them is left out
+# A marker whose corners land more than 2.5 mm from where the other markers put them is left out
 # (a false detection in a shadow, a folded corner).
-MARKER_FIT_MM = 1.0
+MARKER_FIT_MM = 2.5
 
 # Big JPEGs are decoded at 1/2, 1/4 or 1/8 size while the longer side stays at least this long:
 # a sheet filling a third of the frame then still gets ~8 px per mm.
