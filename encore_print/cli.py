@@ -27,6 +27,10 @@ def main() -> None:
     The same on Letter, no colour:    encore-print pad -n 50 --paper letter --mono
     Another sheet of the game:        encore-print pad encore-blue
     See which sheets are built in:    encore-print layouts
+    Score a photo of your sheet:      encore-print score IMG_2041.jpg
+    Rank the whole table:             encore-print table photos/ --html table.html
+
+    Run any command with --help for its options and examples.
     """
 
 
