@@ -17,8 +17,8 @@ REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_RED
            8: cv2.IMREAD_REDUCED_COLOR_8}
 
 
-def load_photo(path: Path) -> tuple[np.ndarray, float]:
-    """(BGR pixels, how many original pixels one decoded pixel spans)."""
+def load_photo(path: Path) -> np.ndarray:
+    """BGR pixels, possibly decoded at reduced size (the reader works in millimetres)."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -30,19 +30,17 @@ def load_photo(path: Path) -> tuple[np.ndarray, float]:
     return decode(data, str(path))
 
 
-def decode(data: bytes, name: str) -> tuple[np.ndarray, float]:
+def decode(data: bytes, name: str) -> np.ndarray:
     if not data:
         raise UnreadablePhoto(f"{name} is empty, not a photo")
     if data[:2] == b"\xff\xd8":
         return _jpeg(data, name)
     img = cv2.imdecode(np.frombuffer(data, np.uint8),
                        cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
-    if img is None:
-        img = _via_pillow(data, name)
-    return img, 1.0
+    return img if img is not None else _via_pillow(data, name)
 
 
-def _jpeg(data: bytes, name: str) -> tuple[np.ndarray, float]:
+def _jpeg(data: bytes, name: str) -> np.ndarray:
     # A cut-off JPEG decodes to a grey bottom without complaint: refuse it instead. Inside the
     # compressed data 0xFF is always escaped, so an end marker after the last scan start
     # means the picture is whole.
@@ -61,7 +59,7 @@ def _jpeg(data: bytes, name: str) -> tuple[np.ndarray, float]:
                        REDUCED[factor] | cv2.IMREAD_IGNORE_ORIENTATION)
     if img is None:
         raise UnreadablePhoto(f"{name} is not a readable JPEG")
-    return img, float(factor)
+    return img
 
 
 def _via_pillow(data: bytes, name: str) -> np.ndarray:

@@ -16,7 +16,7 @@ def rectify(photo: np.ndarray, to_mm: np.ndarray, sheet_mm: tuple[float, float],
     w, h = round(sheet_mm[0] * px_per_mm), round(sheet_mm[1] * px_per_mm)
     to_px = np.diag([px_per_mm, px_per_mm, 1.0]) @ to_mm
     # a much finer photo would alias thin pen strokes away: shrink it first, smoothly
-    photo_per_mm = _photo_px_per_mm(to_mm, sheet_mm)
+    photo_per_mm = photo_px_per_mm(to_mm, sheet_mm)
     shrink = photo_per_mm / px_per_mm
     if shrink > 1.6:
         f = 1.0 / (shrink / 1.2)
@@ -26,7 +26,7 @@ def rectify(photo: np.ndarray, to_mm: np.ndarray, sheet_mm: tuple[float, float],
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def _photo_px_per_mm(to_mm: np.ndarray, sheet_mm: tuple[float, float]) -> float:
+def photo_px_per_mm(to_mm: np.ndarray, sheet_mm: tuple[float, float]) -> float:
     """How many photo pixels one sheet millimetre spans, at the sheet's centre."""
     to_photo = np.linalg.inv(to_mm)
     c = np.array([sheet_mm[0] / 2, sheet_mm[1] / 2, 1.0])
@@ -34,10 +34,6 @@ def _photo_px_per_mm(to_mm: np.ndarray, sheet_mm: tuple[float, float]) -> float:
     pts = pts[:, :2] / pts[:, 2:]
     return float(np.mean([np.linalg.norm(pts[1] - pts[0]), np.linalg.norm(pts[2] - pts[0])])
                  / 10)
-
-
-def photo_px_per_mm(to_mm: np.ndarray, sheet_mm: tuple[float, float]) -> float:
-    return _photo_px_per_mm(to_mm, sheet_mm)
 
 
 def displacement(photo_grey: np.ndarray, blank_grey: np.ndarray, g: SheetGeometry,

@@ -48,8 +48,7 @@ def blank_for(layout: Layout, mono: bool) -> Blank:
 
 def read_photo(path: Path, layouts: dict[int, Layout] | None = None) -> Reading:
     """Read one photo. `layouts` adds layouts by code to the built-in ones."""
-    photo, _ = load_photo(path)
-    return read_image(photo, str(path), layouts)
+    return read_image(load_photo(path), str(path), layouts)
 
 
 def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None = None
