@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from functools import cached_property, lru_cache
 
-from .layout import Layout
+from .layout import BoxRow, Layout
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm
 
@@ -18,6 +18,13 @@ QUIET = 2.0  # white around each marker, so it is found against any background
 MARKER_GRID = 7  # DICT_5X5: 5 data modules + the border on each side
 ARUCO_DICT = "DICT_5X5_1000"
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
+# Box rows placed in the panel under the colour bonuses (the solo roll counter): small boxes,
+# as big as fits up to PANEL_BOX (4.3 mm for five lines of six on the standard sheet); a layout
+# whose panel row would need boxes under PANEL_BOX_LEAST is refused when it is loaded.
+PANEL_BOX = 4.5
+PANEL_GAP = 0.8
+PANEL_BOX_LEAST = 2.5
+PANEL_CAPTION = 3.2  # room for a 6 pt caption line above a panel row
 
 
 @dataclass(frozen=True)
@@ -97,10 +104,13 @@ def geometry(layout: Layout) -> SheetGeometry:
     w, h = layout.sheet_mm
     ncol, nrow = len(layout.columns), layout.n_rows
     top = MARGIN + FIDUCIAL + QUIET + 1.5  # below the top fiducials: column letters start here
-    panel = 40.0 if layout.colour_bonus else 0.0  # colour bonuses at the right of the grid
+    in_panel = [row for row in layout.boxes if row.place == "panel"]
+    # colour bonuses, then panel box rows, at the right of the grid
+    panel = 40.0 if layout.colour_bonus or in_panel else 0.0
     tiers = len(layout.column_values)
     # the grid takes what is left after the bands below it: value rows, box rows, score line
-    below = tiers * 7.0 + len(layout.boxes) * 10.0 + 4.0 + FIDUCIAL + MARGIN + QUIET
+    below_lines = sum(row.lines for row in layout.boxes if row.place == "below")
+    below = tiers * 7.0 + below_lines * 10.0 + 4.0 + FIDUCIAL + MARGIN + QUIET
     cell = min((w - 2 * MARGIN - 4 - panel) / ncol, (h - top - 7.0 - below) / nrow)
     gx = MARGIN + (w - 2 * MARGIN - panel - cell * ncol) / 2
     gy = top + 7.0
@@ -138,16 +148,21 @@ def geometry(layout: Layout) -> SheetGeometry:
         y += vh + 2.4
 
     for row in layout.boxes:
+        if row.place != "below":
+            continue
         size = min(8.0, cell)
-        bx = gx + (ncol * cell - row.count * (size + 1.6)) / 2
+        per_line = row.per_line or row.count
+        bx = gx + (ncol * cell - min(row.count, per_line) * (size + 1.6)) / 2
         for n in range(row.count):
+            line, k = divmod(n, per_line)
             elements.append(Element(f"{row.kind}:{n + 1}", row.kind,
-                                    (bx + n * (size + 1.6), y, size, size), label=row.label))
+                                    (bx + k * (size + 1.6), y + line * (size + 2.0), size, size),
+                                    label=row.label))
         hint = layout.labels.get(f"{row.kind}s", "")
         if hint:
-            texts.append(Text(hint, bx + row.count * (size + 1.6) + 1, y + size * 0.65, 6,
-                              role="hint"))
-        y += size + 2.0
+            texts.append(Text(hint, bx + min(row.count, per_line) * (size + 1.6) + 1,
+                              y + size * 0.65, 6, role="hint"))
+        y += row.lines * (size + 2.0)
 
     if layout.colour_bonus:
         px = gx + ncol * cell + 5.0
@@ -161,6 +176,15 @@ def geometry(layout: Layout) -> SheetGeometry:
                 elements.append(Element(f"colour:{colour.name}:{tier.which}", "colour-bonus",
                                         (px + 9.0 + t * bw, ry, bw - 2.4, 7.0),
                                         colour=colour.name, value=tier.values[0]))
+
+    if in_panel:
+        # from under the colour bonuses (or the grid's top) down to the bottom-right fiducial's
+        # quiet zone; from just right of the grid to the right margin
+        bonus = [e.box_mm for e in elements if e.kind == "colour-bonus"]
+        y0 = max(b[1] + b[3] for b in bonus) + 1.5 if bonus else gy
+        y1 = h - MARGIN - FIDUCIAL - QUIET - 1.0
+        x0, x1 = gx + ncol * cell + 2.0, w - MARGIN
+        _panel_rows(layout, in_panel, (x0, y0, x1 - x0, y1 - y0), elements, texts)
 
     # handwritten totals: drawn for players, never read (the score is computed)
     parts = ["columns", "colours", "jokers", "stars", "total"]
@@ -176,3 +200,35 @@ def geometry(layout: Layout) -> SheetGeometry:
         fids.append(Fiducial(corner, marker_id(layout.code, k), (x, yy, FIDUCIAL, FIDUCIAL)))
 
     return SheetGeometry(layout, (w, h), tuple(elements), tuple(fids), tuple(texts), frames)
+
+
+def _panel_rows(layout: Layout, rows: list[BoxRow], area: Box, elements: list[Element],
+                texts: list[Text]) -> None:
+    """Box rows in the panel: lines of small boxes under a caption, the rows stacked and the
+    whole centred in `area`; boxes shrink (down to PANEL_BOX_LEAST) to fit."""
+    ax, ay, aw, ah = area
+    widest = max(min(row.count, row.per_line or row.count) for row in rows)
+    lines = sum(row.lines for row in rows)
+    gaps = sum(row.lines - 1 for row in rows) + len(rows) - 1
+    size = min(PANEL_BOX, (aw - (widest - 1) * PANEL_GAP) / widest,
+               (ah - len(rows) * PANEL_CAPTION - gaps * PANEL_GAP) / lines)
+    step = size + PANEL_GAP
+    y = ay + (ah - len(rows) * PANEL_CAPTION - lines * size - gaps * PANEL_GAP) / 2
+    for row in rows:
+        per_line = row.per_line or row.count
+        bx = ax + (aw - (min(row.count, per_line) * step - PANEL_GAP)) / 2
+        caption = layout.labels.get(f"{row.kind}s", "")
+        if caption:
+            texts.append(Text(caption, bx, y + PANEL_CAPTION - 1.0, 6, role="hint"))
+        y += PANEL_CAPTION
+        for n in range(row.count):
+            line, k = divmod(n, per_line)
+            elements.append(Element(f"{row.kind}:{n + 1}", row.kind,
+                                    (bx + k * step, y + line * step, size, size),
+                                    label=row.label))
+        y += row.lines * step
+
+
+def panel_box_mm(g: SheetGeometry, kind: str) -> float:
+    """The side of the boxes of a panel row as placed (for the layout check: big enough?)."""
+    return min((e.box_mm[2] for e in g.elements if e.kind == kind), default=PANEL_BOX)

@@ -7,7 +7,7 @@ photo's reading can be corrected by hand and scored again). For example:
     circled: column:A colour:yellow   # values won; column:A = its upper value, column:A:others
     struck: column:E:first            # upper values struck through (someone else was first)
     uncertain: C4                     # elements to double-check (the reader writes these)
-    slashes: A A B                    # solo: one letter per roll slashed in a letter box
+    rolls: 18                         # solo: roll boxes crossed (boxes 1-18), or [1, 2, 5]
 
 Each of crossed, circled, struck and uncertain is one string of words or a list of them
 (separated by spaces or commas). Problems are reported like a layout's: "file:line:col: what is
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections import Counter
 from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import Any
@@ -28,14 +27,13 @@ from .layout import Layout, builtin_ids, load_layout, registry
 from .layout.schema import _kind as kind_of
 from .layout.source import Source, SourceError, read_source
 from .marks import CIRCLED, CROSSED, STRUCK, Marks
-from .rules.encore import JOKER, element_ids, filled_cells, is_value_box, value_state
-from .solo import LETTER
+from .rules.encore import JOKER, ROLL, element_ids, filled_cells, is_value_box, value_state
 
 DEFAULT_LAYOUT = "encore"
-KEYS = ("layout", "crossed", "jokers", "circled", "struck", "uncertain", "slashes")
+KEYS = ("layout", "crossed", "jokers", "circled", "struck", "uncertain", "rolls")
 CELL = re.compile(r"^(?:cell:)?([A-Za-z])(\d+)$", re.IGNORECASE)
 CELL_RANGE = re.compile(r"^(?:cell:)?([A-Za-z])(\d+)-(?:cell:)?([A-Za-z])(\d+)$", re.IGNORECASE)
-JOKER_ID = re.compile(rf"^(?:{JOKER}:)?(\d+)$", re.IGNORECASE)
+BOX_ID = re.compile(r"^(?:([a-z][a-z0-9-]*):)?(\d+)$", re.IGNORECASE)  # 3 or joker:3
 WORD = re.compile(r"[^\s,]+")
 KINDS = {"column": "column", "colour": "colour", "color": "colour"}
 EXAMPLES = {  # what each key holds, for "expected …" in messages
@@ -44,8 +42,11 @@ EXAMPLES = {  # what each key holds, for "expected …" in messages
     "circled": "values such as 'column:A colour:yellow', or a list of them",
     "struck": "values such as 'column:E colour:green', or a list of them",
     "uncertain": "elements such as 'C4 joker:3 column:E:first', or a list of them",
-    "slashes": "column letters, one per slash (solo rolls), such as 'A A B', or a list of them",
+    "rolls": "a number such as 18, or a list of box numbers such as [1, 2, 5]",
 }
+# box rows a marks file names by key: (kind, what one box is, whether a number may go beyond
+# the boxes printed: a solo game typed in may claim more rolls than it can have, and is warned)
+BOX_KEYS = {"jokers": (JOKER, "exclamation mark", False), "rolls": (ROLL, "roll box", True)}
 
 
 class MarksError(LayoutError):
@@ -101,15 +102,14 @@ class _Reader:
         if ref is None:
             return None
         states = dict.fromkeys(self._words("crossed", data.get("crossed"), self._cells), CROSSED)
-        states.update(dict.fromkeys(self._jokers(data.get("jokers")), CROSSED))
+        for key in BOX_KEYS:
+            states.update(dict.fromkeys(self._boxes(key, data.get(key)), CROSSED))
         circled = self._words("circled", data.get("circled"), self._value)
         states.update(dict.fromkeys(circled, CIRCLED))
         struck = self._words("struck", data.get("struck"), self._value, clash=set(circled))
         states.update(dict.fromkeys(struck, STRUCK))
         uncertain = set(self._words("uncertain", data.get("uncertain"), self._any))
-        # solo rolls: a number per letter box, like the numbers Qwinto players write
-        slashes = Counter(self._words("slashes", data.get("slashes"), self._letter))
-        return ref, Marks(states, values=dict(slashes), uncertain=uncertain)
+        return ref, Marks(states, uncertain=uncertain)
 
     def _layout(self, value: Any) -> str | None:
         at = ("layout",)
@@ -197,24 +197,27 @@ class _Reader:
                 f"from the top, such as {lay.start_column}1, or a range such as "
                 f"{lay.start_column}1-{lay.start_column}{lay.n_rows}")
 
-    def _jokers(self, value: Any) -> list[str]:
-        row = self.layout.box_row(JOKER)
+    def _boxes(self, key: str, value: Any) -> list[str]:
+        """Crossed boxes of a box row (jokers, rolls): how many, from the first, or which."""
+        kind, noun, beyond = BOX_KEYS[key]
+        row = self.layout.box_row(kind)
         count = row.count if row else 0
         if isinstance(value, int) and not isinstance(value, bool):
-            if not 0 <= value <= count:
-                self.fail(("jokers",), f"{value} exclamation marks crossed out, but a sheet "
-                                       f"has {count}; expected 0 to {count}")
+            if value < 0 or (value > count and not beyond):
+                self.fail((key,), f"{value} {_plural(noun, value)} crossed out, but a sheet "
+                                  f"has {count}; expected 0 to {count}")
                 return []
-            return [f"{JOKER}:{n}" for n in range(1, value + 1)]
+            return [f"{kind}:{n}" for n in range(1, value + 1)]
         out: list[str] = []
-        for word, at in self._located_words("jokers", value):
-            m = JOKER_ID.match(word)
-            box = f"{JOKER}:{int(m[1])}" if m else ""
-            if not m or not 1 <= int(m[1]) <= count:
-                self.fail(at, f"'{word}' is not an exclamation mark; expected a box number 1 to "
-                              f"{count}, or how many are crossed out as one number: 'jokers: 2'")
+        for word, at in self._located_words(key, value):
+            m = BOX_ID.match(word)
+            ok = m and (m[1] or kind).lower() == kind and 1 <= int(m[2]) <= count
+            box = f"{kind}:{int(m[2])}" if ok else ""
+            if not ok:
+                self.fail(at, f"'{word}' is not {_a(noun)}; expected a box number 1 to {count}, "
+                              f"or how many are crossed out as one number: '{key}: 2'")
             elif box in out:
-                self.fail(at, f"exclamation mark {m[1]} is listed twice; expected each once")
+                self.fail(at, f"{noun} {int(m[2])} is listed twice; expected each once")
             else:
                 out.append(box)
         return out
@@ -244,14 +247,6 @@ class _Reader:
                        + (" or ".join(tiers) if tiers else f"none: this sheet has no {kind} values"))
         return [f"{kind}:{name}:{tier}"]
 
-    def _letter(self, word: str) -> list[str]:
-        """A column letter box, for a solo roll: A or letter:A."""
-        col = self._column(word.removeprefix(f"{LETTER}:"))
-        if col is None:
-            raise _Bad(f"unknown letter box '{word}'; expected a column letter "
-                       f"{self.layout.columns[0]}–{self.layout.columns[-1]}, once per slash")
-        return [f"{LETTER}:{col}"]
-
     def _column(self, word: str) -> str | None:
         return next((c for c in self.layout.columns if c.upper() == word.upper()), None)
 
@@ -276,14 +271,16 @@ class _Reader:
                 f"colour:{colour} or colour:{colour}:{lower}")
 
     def _any(self, word: str) -> list[str]:
-        """An uncertain element: a cell, an exclamation mark (joker:3) or a value."""
-        if word.lower().startswith(JOKER + ":"):
-            row = self.layout.box_row(JOKER)
-            m = JOKER_ID.match(word)
-            if not row or not m or not 1 <= int(m[1]) <= row.count:
-                raise _Bad(f"unknown exclamation mark '{word}'; expected {JOKER}:1 to "
-                           f"{JOKER}:{row.count if row else 0}")
-            return [f"{JOKER}:{int(m[1])}"]
+        """An uncertain element: a cell, a box (joker:3, roll:12) or a value."""
+        m = BOX_ID.match(word)
+        row = self.layout.box_row(m[1].lower()) if m and m[1] else None
+        if row:
+            if not 1 <= int(m[2]) <= row.count:
+                raise _Bad(f"unknown box '{word}'; expected {row.kind}:1 to "
+                           f"{row.kind}:{row.count}")
+            return [f"{row.kind}:{int(m[2])}"]
+        if word.lower().startswith(JOKER + ":"):  # a sheet without exclamation marks
+            raise _Bad(f"unknown exclamation mark '{word}'; this sheet has none")
         if CELL.match(word) or CELL_RANGE.match(word):
             return self._cells(word)
         return self._value(word)
@@ -302,7 +299,7 @@ def marks_to_yaml(layout: Layout, marks: Marks) -> str:
     lines.append("crossed:   # cells with any mark, one line per column; ranges such as H1-H7 work"
                  if by_column else "crossed: []   # cells with any mark, e.g. H1 H2 or H1-H7")
     lines += [f"  - {w}" for w in by_column]
-    lines.append(f"jokers: {_jokers_text(layout, marks)}   # exclamation marks crossed out: "
+    lines.append(f"jokers: {_boxes_text(marks, JOKER)}   # exclamation marks crossed out: "
                  "how many, or which ones as [1, 4]")
     values = [i for i in element_ids(layout) if is_value_box(i)]
     circled = [i for i in values if value_state(marks, i) == CIRCLED]
@@ -314,9 +311,9 @@ def marks_to_yaml(layout: Layout, marks: Marks) -> str:
     if unsure:
         lines.append(f"uncertain: {' '.join(unsure)}   # the reader was unsure: check these, "
                      "then delete this line")
-    slashes = [c for c in layout.columns for _ in range(marks.values.get(f"{LETTER}:{c}", 0))]
-    if slashes:
-        lines.append(f"slashes: {' '.join(slashes)}   # solo rolls: a letter per slash")
+    if _box_numbers(marks, ROLL):
+        lines.append(f"rolls: {_boxes_text(marks, ROLL)}   # solo: roll boxes crossed, how many "
+                     "or which ones as [1, 4]")
     return "\n".join(lines) + "\n"
 
 
@@ -326,8 +323,20 @@ def _layout_ref(layout: Layout) -> str:
     return layout.id if builtin else str(Path(layout.source).resolve())
 
 
-def _jokers_text(layout: Layout, marks: Marks) -> str:
-    row = layout.box_row(JOKER)
-    used = [n for n in range(1, (row.count if row else 0) + 1) if marks.marked(f"{JOKER}:{n}")]
+def _box_numbers(marks: Marks, kind: str) -> list[int]:
+    return sorted(int(i.split(":")[1]) for i in marks.marked_ids()
+                  if i.startswith(kind + ":") and i.split(":")[1].isdigit())
+
+
+def _boxes_text(marks: Marks, kind: str) -> str:
+    used = _box_numbers(marks, kind)
     # a count reads best; a list only when the crossed-out boxes are not the first ones
     return str(len(used)) if used == list(range(1, len(used) + 1)) else str(used)
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
+def _plural(noun: str, n: int) -> str:
+    return noun if n == 1 else noun + ("es" if noun.endswith("x") else "s")

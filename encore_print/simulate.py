@@ -725,7 +725,8 @@ def random_finished_sheet(layout: Layout, rng: Rng) -> dict[str, str]:
     turn touching the start column or an earlier cross, as in the game, until the player
     stops or completes a second colour (which ends the game). Complete columns and colours
     circle their "first" value, or strike it and circle "others"; some incomplete ones have
-    their first value struck (someone else was first). 0–8 jokers are crossed.
+    their first value struck (someone else was first). 0–8 jokers are crossed; box rows in
+    the panel (the solo roll counter) are left empty, as a table game leaves them.
     """
     states = {e.id: "empty" for e in sheet_geometry(layout).elements}
     crossed = _grow_crosses(layout, rng)
@@ -741,7 +742,8 @@ def random_finished_sheet(layout: Layout, rng: Rng) -> dict[str, str]:
         _mark_values(states, [f"colour:{colour.name}:{t.which}" for t in layout.colour_bonus],
                      complete, rng)
     for row in layout.boxes:
-        _cross_boxes(states, row.kind, row.count, rng)
+        if row.place == "below":
+            _cross_boxes(states, row.kind, row.count, rng)
     return states
 
 

@@ -1,11 +1,12 @@
 """Encore! solo: the rating ladder and the roll count. Pure, no I/O.
 
-In solo the player is always first (rules.encore.score(..., solo=True)). After every roll they
-slash one column letter box, two slashes per box, so a game lasts two rolls per column (30 on
-the 15-column sheets). Slash counts live in `Marks.values` as `letter:A` → count: numbers a
-player writes, like Qwinto's, rather than new mark states, so every other output keeps its
-shape (DESIGN.md). Marks files give them (`slashes: A A B`); photos do not yet: the letter
-boxes are printed as labels, not as boxes made to be slashed.
+In solo the player is always first (rules.encore.score(..., solo=True)). The original sheet has
+the player slash a column letter box after every roll, two slashes per box, so a game lasts two
+rolls per column (30 on the 15-column sheets). Our sheets print a roll counter instead (the box
+row `roll`: roll:1 … roll:30, small squares under the colour bonuses): one box crossed per roll,
+read from photos like any box, typed in marks files as `rolls: 18`. More crossed than the game
+lasts is a warning, as is a box read empty among crossed ones (players cross them in order;
+a faint cross in so small a box is what a photo misses first).
 
 The ladder's 13 bands are those of shared/reference/encore-sheets.yaml (`solo.rating_bands`).
 Only the two extreme names are known (the game's own words, kept in French); the rungs between
@@ -18,9 +19,9 @@ from dataclasses import dataclass
 
 from .layout import Layout
 from .marks import Marks
+from .rules.encore import ROLL, rolls_crossed
 
-SLASHES_PER_BOX = 2
-LETTER = "letter"  # values key prefix: letter:A … letter:O
+ROLLS_PER_COLUMN = 2  # the original sheet: two slashes in each column's letter box
 
 
 @dataclass(frozen=True)
@@ -62,19 +63,15 @@ def rating(total: int) -> Rung:
                 and (r.high is None or total <= r.high))
 
 
-def letter_ids(layout: Layout) -> list[str]:
-    return [f"{LETTER}:{col}" for col in layout.columns]
-
-
 def max_rolls(layout: Layout) -> int:
-    return SLASHES_PER_BOX * len(layout.columns)
+    return ROLLS_PER_COLUMN * len(layout.columns)
 
 
 @dataclass(frozen=True)
 class SoloResult:
     total: int
     rung: Rung
-    rolls: int | None  # slashes read in the letter boxes; None when they were not read
+    rolls: int | None  # roll boxes crossed; None when the sheet has no roll counter
     max_rolls: int
     warnings: tuple[str, ...]
 
@@ -91,25 +88,35 @@ class SoloResult:
         rung = LADDER.index(self.rung) + 1
         lines = [f"  solo     rung {rung} of {len(LADDER)} ({self.rung.band} points): {name}"]
         if self.rolls is not None:
-            lines.append(f"  rolls    {self.rolls} of {self.max_rolls} slashed")
+            lines.append(f"  rolls    {self.rolls} of {self.max_rolls} crossed")
         lines += [f"  note: {w}" for w in self.warnings]
         return "\n".join(lines)
 
 
 def solo_result(layout: Layout, marks: Marks, total: int) -> SoloResult:
-    """The rating of a solo total, and what the letter-box slashes say about the game's length."""
+    """The rating of a solo total, and what the roll boxes say about the game's length."""
     limit = max_rolls(layout)
-    ids = letter_ids(layout)
-    counts = {i: marks.values[i] for i in ids if i in marks.values}
-    rolls = sum(counts.values()) if counts else None
+    row = layout.box_row(ROLL)
+    rolls = rolls_crossed(marks)
+    if row is None and not rolls:
+        return SoloResult(total, rating(total), None, limit, ())
     warnings = []
-    if rolls is not None and rolls > limit:
-        over = [f"{i.split(':')[1]} ({n})" for i, n in counts.items() if n > SLASHES_PER_BOX]
-        where = f"; more than {SLASHES_PER_BOX} in {', '.join(over)}" if over else ""
-        warnings.append(f"{rolls} rolls are slashed in the letter boxes but a solo game lasts "
-                        f"{limit}{where}")
-    doubtful = [i.split(":")[1] for i in ids if i in marks.uncertain]
+    if rolls > limit:
+        warnings.append(f"{rolls} roll boxes are crossed but a solo game lasts {limit} rolls")
+    boxes = [f"{ROLL}:{n}" for n in range(1, (row.count if row else 0) + 1)]
+    doubtful = [b for b in boxes if b in marks.uncertain]
     if doubtful:
-        warnings.append("the slashes in letter box" + ("es " if len(doubtful) > 1 else " ")
-                        + ", ".join(doubtful) + " could not be counted with confidence")
+        warnings.append(f"{_boxes(doubtful)} could not be read with confidence; look at "
+                        f"{'it' if len(doubtful) == 1 else 'them'} on the sheet")
+    last = max((k for k, b in enumerate(boxes) if marks.marked(b)), default=-1)
+    gaps = [b for b in boxes[:last] if not marks.marked(b) and b not in marks.uncertain]
+    if gaps:
+        warnings.append(f"{_boxes(gaps)} {'is' if len(gaps) == 1 else 'are'} read empty but "
+                        f"later ones are crossed; look at {'it' if len(gaps) == 1 else 'them'} "
+                        "on the sheet")
     return SoloResult(total, rating(total), rolls, limit, tuple(warnings))
+
+
+def _boxes(ids: list[str]) -> str:
+    numbers = ", ".join(i.split(":")[1] for i in ids)
+    return f"roll box{'es' if len(ids) > 1 else ''} {numbers}"

@@ -80,11 +80,11 @@ def test_validate_exit_codes(tmp_path):
 
 def test_geometry_json_contract():
     data = json.loads(run("geometry", "encore").output)
-    assert data["layout"] == "encore" and data["version"] == 1
+    assert data["layout"] == "encore" and data["version"] == 2
     assert data["sheet_mm"] == [180.0, 128.0]
     ids = [e["id"] for e in data["elements"]]
-    assert len(ids) == len(set(ids)) == 105 + 8 + 30 + 10
-    assert {"cell:H3", "joker:8", "column:A:first", "column:O:others", "colour:pink:first",
+    assert len(ids) == len(set(ids)) == 105 + 8 + 30 + 10 + 30
+    assert {"cell:H3", "joker:8", "roll:1", "roll:30", "column:A:first", "column:O:others", "colour:pink:first",
             "colour:orange:others"} <= set(ids)
     for e in data["elements"]:
         x, y, w, h = e["box_mm"]

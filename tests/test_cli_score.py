@@ -47,10 +47,10 @@ def test_json_contract(photo):
     data = json.loads(r.output)
     assert {"source", "layout", "version", "total", "breakdown", "marks", "values", "uncertain",
             "warnings"} <= set(data)
-    assert data["source"] == str(path) and data["layout"] == "encore" and data["version"] == 1
+    assert data["source"] == str(path) and data["layout"] == "encore" and data["version"] == 2
     assert set(data["breakdown"]) == {"columns", "colours", "jokers", "stars"}
     assert sum(data["breakdown"].values()) == data["total"] == total
-    assert len(data["marks"]) == 153
+    assert len(data["marks"]) == 183
     assert {k: v for k, v in data["marks"].items() if v != "empty"} == \
         {k: v for k, v in truth.items() if v != "empty"}
     assert data["uncertain"] == []

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from encore_print.errors import LayoutError
+from encore_print.geometry import geometry
 from encore_print.layout import load_layout, validate_files
 from encore_print.layout.schema import json_schema_document
 
@@ -101,10 +102,34 @@ def test_duplicate_key_and_duplicate_id(tmp_path):
                      f"by {source}; expected one of its own")]
 
 
+def test_box_row_placement(tmp_path):
+    p = broken(tmp_path, "place: panel, per_line: 6", "place: side, per_line: 0")
+    n = line_of(p, "kind: roll")
+    assert problems_of(p) == [
+        f"{p}:{n}:47: boxes[1].place: 'side' is not allowed; expected one of below, panel",
+        f"{p}:{n}:63: boxes[1].per_line: 0 is too small; expected at least 1"]
+    p = broken(tmp_path, "place: panel, per_line: 6", "place: panel, per_line: 1")
+    assert problems_of(p) == [
+        (f"{p}:{n}:5: 30 'roll' boxes do not fit in the panel beside the grid (each would be "
+         "0.1 mm); expected boxes of at least 2.5 mm: fewer boxes, or another per_line")]
+
+
+def test_box_rows_below_wrap_and_a_panel_without_colour_bonuses(tmp_path):
+    p = broken(tmp_path, 'label: "!", points_unused: 1}', 'label: "!", per_line: 4}')
+    jokers = [e for e in geometry(load_layout(p)).elements if e.kind == "joker"]
+    assert len({e.box_mm[1] for e in jokers}) == 2 and len({e.box_mm[0] for e in jokers}) == 4
+    p = broken(tmp_path, "colour_bonus: {first: 5, others: 3}", "")
+    g = geometry(load_layout(p))
+    rolls = [e for e in g.elements if e.kind == "roll"]
+    cells = [e for e in g.elements if e.kind == "cell"]
+    assert len(rolls) == 30 and not any(e.kind == "colour-bonus" for e in g.elements)
+    assert min(e.box_mm[0] for e in rolls) > max(e.box_mm[0] + e.box_mm[2] for e in cells)
+
+
 def test_all_problems_reported_at_once(tmp_path):
     p = tmp_path / "many.yaml"
     text = (GOOD.replace("star_points: -2", "star_pionts: -2")
-            .replace('"G  G  G  Y', '"Q  G  G  Y').replace("version: 1", "version: one")
+            .replace('"G  G  G  Y', '"Q  G  G  Y').replace("version: 2 ", "version: one ")
             .replace("id: encore\n", "id: many\n").replace("code: 1 ", "code: 97 "))
     p.write_text(text)
     msgs = validate_files([p])

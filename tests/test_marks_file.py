@@ -81,6 +81,32 @@ def test_joker_spellings(tmp_path, text, boxes):
     assert crossed(load_marks(write(tmp_path, text))[1]) == boxes
 
 
+@pytest.mark.parametrize("text, boxes", [
+    ("rolls: 0", set()),
+    ("rolls: 3", {"roll:1", "roll:2", "roll:3"}),
+    ("rolls: [2, 30]", {"roll:2", "roll:30"}),
+    ("rolls: 1 roll:4", {"roll:1", "roll:4"}),
+    ("rolls: 31", {f"roll:{n}" for n in range(1, 32)}),  # more than the game lasts: solo warns
+])
+def test_roll_spellings(tmp_path, text, boxes):
+    assert crossed(load_marks(write(tmp_path, text))[1]) == boxes
+
+
+def test_bad_rolls(tmp_path):
+    assert problems(tmp_path, "rolls: -1\n") == [
+        "1:8: -1 roll boxes crossed out, but a sheet has 30; expected 0 to 30"]
+    found = problems(tmp_path, "rolls: [1, 31, joker:2, 1]\n")
+    assert found == [
+        ("1:12: '31' is not a roll box; expected a box number 1 to 30, or how many are crossed "
+         "out as one number: 'rolls: 2'"),
+        ("1:16: 'joker:2' is not a roll box; expected a box number 1 to 30, or how many are "
+         "crossed out as one number: 'rolls: 2'"),
+        "1:25: roll box 1 is listed twice; expected each once"]
+    assert problems(tmp_path, "slashes: A A\n")[0] == \
+        "1:1: unknown key 'slashes'; expected one of layout, crossed, jokers, circled, struck, " \
+        "uncertain, rolls"
+
+
 @pytest.mark.parametrize("word, element", [
     ("column:A", "column:A:first"),
     ("column:a:others", "column:A:others"),
@@ -95,8 +121,11 @@ def test_value_spellings(tmp_path, word, element):
 
 
 def test_uncertain_takes_any_element(tmp_path):
-    _, m = load_marks(write(tmp_path, "uncertain: C4 joker:3 column:E:first D1-D2\n"))
-    assert m.uncertain == {"cell:C4", "joker:3", "column:E:first", "cell:D1", "cell:D2"}
+    _, m = load_marks(write(tmp_path, "uncertain: C4 joker:3 column:E:first D1-D2 roll:12\n"))
+    assert m.uncertain == {"cell:C4", "joker:3", "column:E:first", "cell:D1", "cell:D2",
+                           "roll:12"}
+    assert problems(tmp_path, "uncertain: roll:31\n") == [
+        "1:12: unknown box 'roll:31'; expected roll:1 to roll:30"]
 
 
 def test_another_builtin_layout(tmp_path):
@@ -225,6 +254,16 @@ def test_written_file_reads_well(encore):
     assert "\ncircled: column:A:first " in text
     assert "\nstruck: colour:green:first " in text
     assert "\nuncertain: C4 joker:3 " in text
+
+
+def test_rolls_are_written_only_when_crossed(encore, tmp_path):
+    assert "rolls" not in marks_to_yaml(encore, Marks.of(crossed=["cell:H1"]))
+    text = marks_to_yaml(encore, Marks.of(crossed=[f"roll:{n}" for n in range(1, 19)],
+                                          uncertain=["roll:19"]))
+    assert "\nrolls: 18 " in text and "\nuncertain: roll:19 " in text
+    text = marks_to_yaml(encore, Marks.of(crossed=["roll:1", "roll:2", "roll:5"]))
+    assert "\nrolls: [1, 2, 5] " in text
+    assert crossed(load_marks(write(tmp_path, text))[1]) == {"roll:1", "roll:2", "roll:5"}
 
 
 def test_jokers_not_from_the_start_are_written_as_a_list(encore, tmp_path):

@@ -96,7 +96,9 @@ def test_a_finger_over_one_corner_mark():
     reading = read_image(photo, "finger")
     assert reading.notes == ["the bottom-right corner mark is hidden; read from the others"]
     assert misread(reading, truth) <= uncertain(reading)
-    assert len(misread(reading, truth)) <= 1
+    # the finger also lies over the roll boxes next to that corner: they are not sure
+    assert {"roll:23", "roll:24", "roll:29", "roll:30"} <= uncertain(reading)
+    assert len({i for i in misread(reading, truth) if not i.startswith("roll:")}) <= 1
 
 
 def test_mono_pad_and_another_sheet_are_recognised():

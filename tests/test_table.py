@@ -18,7 +18,7 @@ from encore_print.cli import main
 from encore_print.layout import load_layout
 from encore_print.marks import Marks
 from encore_print.report import score_marks
-from encore_print.rules.encore import score
+from encore_print.rules.encore import score, swing
 from encore_print.simulate import Pen, photo_of
 from encore_print.solo import LADDER, rating, solo_result
 from encore_print.table import Seat, check_table, rank, unique_names
@@ -193,9 +193,8 @@ def test_rating_of_a_total(total, band):
 
 def test_solo_scores_first_values_and_rates_the_total(encore):
     # columns A and H complete; A circled lower, as a table game would: solo scores it 5
-    m = Marks.of(crossed=[c.id for col in "ABCDEFGH" for c in encore.column_cells(col)],
-                 circled=["column:A:others"])
-    m.values.update({f"letter:{c}": 2 for c in encore.columns})
+    m = Marks.of(crossed=[c.id for col in "ABCDEFGH" for c in encore.column_cells(col)]
+                 + [f"roll:{n}" for n in range(1, 31)], circled=["column:A:others"])
     s = score(encore, m, solo=True)
     assert s.breakdown["columns"] == 5 + 3 + 3 + 3 + 2 + 2 + 2 + 1
     r = solo_result(encore, m, s.total)
@@ -203,26 +202,46 @@ def test_solo_scores_first_values_and_rates_the_total(encore):
 
 
 def test_more_than_thirty_rolls_is_a_warning(encore):
-    m = Marks(values={**{f"letter:{c}": 2 for c in encore.columns}, "letter:O": 3})
+    m = Marks.of(crossed=[f"roll:{n}" for n in range(1, 32)])  # a marks file may claim 31
     r = solo_result(encore, m, 12)
-    assert r.rolls == 31
-    assert r.warnings == ("31 rolls are slashed in the letter boxes but a solo game lasts 30; "
-                          + "more than 2 in O (3)",)
-    assert solo_result(encore, Marks(), 12).rolls is None  # not read: no warning either
+    assert r.rolls == 31 and r.max_rolls == 30
+    assert r.warnings == ("31 roll boxes are crossed but a solo game lasts 30 rolls",)
+    assert solo_result(encore, Marks(), 12).rolls == 0  # none crossed: no warning either
+    mini = load_layout(Path(__file__).resolve().parents[1] / "examples" / "encore-mini.yaml")
+    assert solo_result(mini, Marks(), 12).rolls is None  # a sheet without a roll counter
+
+
+def test_roll_boxes_read_empty_between_crossed_ones_or_unsure_are_named(encore):
+    m = Marks.of(crossed=[f"roll:{n}" for n in (1, 2, 3, 5, 6, 8)], uncertain=["roll:7"])
+    r = solo_result(encore, m, 12)
+    assert r.rolls == 6
+    assert r.warnings == (
+        "roll box 7 could not be read with confidence; look at it on the sheet",
+        "roll box 4 is read empty but later ones are crossed; look at it on the sheet")
+
+
+def test_roll_boxes_score_nothing_and_warn_of_nothing(encore):
+    base = Marks.of(crossed=["cell:H1", "cell:H2", "joker:1"])
+    rolled = Marks.of(crossed=["cell:H1", "cell:H2", "joker:1"]
+                      + [f"roll:{n}" for n in range(1, 32)], uncertain=["roll:3", "cell:H2"])
+    for solo in (False, True):
+        assert score(encore, rolled, solo).to_json() == score(encore, base, solo).to_json()
+    assert swing(encore, rolled) == {"roll:3": 0, "cell:H2": swing(encore, rolled, ["cell:H2"])[
+        "cell:H2"]}
 
 
 def test_score_solo_from_a_marks_file(tmp_path):
     f = tmp_path / "solo.yaml"
-    slashes = " ".join(c for c in "ABCDEFGHIJKLMNO" for _ in range(2)) + " O"
-    f.write_text(f"crossed: H1-H7 G1-G7\njokers: 3\nslashes: {slashes}\n")
+    f.write_text("crossed: H1-H7 G1-G7\njokers: 3\nrolls: 31\n")
     r = run("score", "--marks", f, "--solo", "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["breakdown"]["columns"] == 3
     assert data["solo"]["rolls"] == 31 and data["solo"]["band"] == rating(data["total"]).band
-    assert "lasts 30" in data["solo"]["warnings"][0]
+    assert data["solo"]["warnings"] == ["31 roll boxes are crossed but a solo game lasts 30 rolls"]
+    assert data["warnings"] == []  # the 31st roll is no mark on an unknown element
     text = run("score", "--marks", f, "--solo").stdout
-    assert "«Ça frôle le refus de travail»" in text and "31 of 30 slashed" in text
+    assert "«Ça frôle le refus de travail»" in text and "31 of 30 crossed" in text
 
 
 # ---------------------------------------------------------------------------------------------
@@ -379,6 +398,6 @@ def test_solo_from_a_photo(table_dir):
     solo_total = score(encore, marks, solo=True).total
     assert solo_total == score(encore, marks).total + 3  # H 1-0, I 2-1, J 2-1
     assert data["total"] == solo_total
-    assert data["solo"]["band"] == rating(solo_total).band and data["solo"]["rolls"] is None
+    assert data["solo"]["band"] == rating(solo_total).band and data["solo"]["rolls"] == 0
     assert f"rung {LADDER.index(rating(solo_total)) + 1} of 13" in run(
         "score", table_dir / "cat.jpg", "--solo").stdout

@@ -192,7 +192,8 @@ def _build(d: dict, at: _Origins) -> tuple[Layout | None, list[str]]:
             problems.append(at.problem(("boxes", n, "kind"),
                                        f"duplicate id prefix '{b['kind']}'; expected a new one"))
         seen_kinds.add(b["kind"])
-        boxes.append(BoxRow(b["kind"], b["count"], b["label"], b.get("points_unused", 0)))
+        boxes.append(BoxRow(b["kind"], b["count"], b["label"], b.get("points_unused", 0),
+                            b.get("place", "below"), b.get("per_line", 0)))
     if problems:
         return None, problems
 
@@ -204,7 +205,27 @@ def _build(d: dict, at: _Origins) -> tuple[Layout | None, list[str]]:
         cells=tuple(cells), column_values=tuple(column_values), colour_bonus=bonus,
         boxes=tuple(boxes), labels=dict(d.get("labels") or {}),
         star_points=d.get("star_points", 0), source=at.own.name)
-    return layout, []
+    problems = _check_panel(layout, at)
+    return (None, problems) if problems else (layout, [])
+
+
+def _check_panel(layout: Layout, at: _Origins) -> list[str]:
+    """Box rows placed in the panel beside the grid must fit there with boxes one can cross."""
+    from ..geometry import PANEL_BOX_LEAST, geometry, panel_box_mm
+
+    rows = [(n, row) for n, row in enumerate(layout.boxes) if row.place == "panel"]
+    if not rows:
+        return []
+    g = geometry(layout)
+    problems = []
+    for n, row in rows:
+        size = panel_box_mm(g, row.kind)
+        if size < PANEL_BOX_LEAST:
+            problems.append(at.problem(("boxes", n), f"{row.count} '{row.kind}' boxes do not fit "
+                                       f"in the panel beside the grid (each would be "
+                                       f"{max(size, 0):.1f} mm); expected boxes of at least "
+                                       f"{PANEL_BOX_LEAST:g} mm: fewer boxes, or another per_line"))
+    return problems
 
 
 def _check_blocks(grid, cells, columns, n_rows, tags, at) -> list[str]:

@@ -44,6 +44,12 @@ class BoxRow:
     count: int
     label: str  # printed in each box
     points_unused: int = 0  # per box left empty, at the end
+    place: str = "below"  # "below" the column values, or in the "panel" under the colour bonuses
+    per_line: int = 0  # boxes per line before wrapping to the next; 0: all on one line
+
+    @property
+    def lines(self) -> int:
+        return -(-self.count // self.per_line) if self.per_line else 1
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,9 @@ BOX_ROW = Spec("object", "a row of boxes a player crosses", keys={
     "count": i("number of boxes", minimum=1, maximum=40),
     "label": s("printed in every box"),
     "points_unused": i("points for each box left empty at the end"),
+    "place": s("where the row goes: below the column values (the default) or in the panel "
+               "under the colour bonuses", enum=("below", "panel")),
+    "per_line": i("boxes per line; more wrap onto the next line", minimum=1, maximum=40),
 }, required=("kind", "count", "label"))
 
 LAYOUT = Spec("object", "one printable sheet of a roll-and-write game", keys={

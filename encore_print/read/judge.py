@@ -51,10 +51,13 @@ def pixel_threshold(patches: list[Patch], px_per_mm: float) -> float:
 
 def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]:
     """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
-    pen barely stands out, every verdict is held to a stricter standard."""
-    t = pixel_threshold(patches, px_per_mm)
-    boxes = [p for p in patches if p.element.kind not in VALUE_KINDS]
-    values = [p for p in patches if p.element.kind in VALUE_KINDS]
+    pen barely stands out, every verdict is held to a stricter standard. Small boxes (the solo
+    roll counter) are judged by the limits the other elements set, and take no part in them."""
+    small = [p for p in patches if is_small(p.element)]
+    patches_main = [p for p in patches if not is_small(p.element)]
+    t = pixel_threshold(patches_main, px_per_mm)
+    boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
+    values = [p for p in patches_main if p.element.kind in VALUE_KINDS]
     cover = {p.element.id: _stroke_cover(_inner(p, px_per_mm), t, px_per_mm)
              for p in boxes}
     limit = _box_limit(list(cover.values()))
@@ -71,6 +74,8 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
                               px_per_mm, 0.0)
     out += [_doubt_if_lined(v, value_line[i], doubt) if i in value_line else v
             for i, v in read.items()]
+    out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
+                           doubt, px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     c = contrast(boxes, out, px_per_mm)
     q = float(np.clip((c - tuning.MIN_CONTRAST) / (tuning.GOOD_CONTRAST - tuning.MIN_CONTRAST),
@@ -79,6 +84,47 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
         out = [Verdict(v.id, v.state, round(v.confidence * (0.5 + 0.5 * q), 3), v.features)
                for v in out]
     return sorted(out, key=lambda v: order[v.id]), c
+
+
+def is_small(e: Element) -> bool:
+    return e.kind not in VALUE_KINDS and min(e.box_mm[2], e.box_mm[3]) < tuning.SMALL_BOX_MM
+
+
+def _small_verdicts(small: list[Patch], boxes: list[Patch], quiet: set[str], t: float,
+                    limit: float, doubt: float, px_per_mm: float) -> list[Verdict]:
+    """Small boxes, with the sheet's pen threshold and coverage limit (scaled to their size),
+    looked at away from their printed outline. A faint line is measured along a segment as
+    long as such a box allows, against the same measure on the quiet ones among them or, when
+    few are quiet, on the middle of the sheet's empty big boxes (`quiet`)."""
+    def inner(p: Patch) -> np.ndarray:
+        return _inner(p, px_per_mm, tuning.SMALL_BOX_INSET_MM / p.element.box_mm[2])
+
+    limit *= tuning.SMALL_LIMIT_FACTOR
+    cover = {p.element.id: _stroke_cover(inner(p), t, px_per_mm, tuning.SMALL_MIN_STROKE_MM2)
+             for p in small}
+    maps = {p.element.id: inner(p) for p in small
+            if cover[p.element.id] < limit * tuning.SURE_RATIO}
+    line: dict[str, float] = {}
+    if maps:
+        side = min(min(m.shape) for m in maps.values())
+        length = side / px_per_mm * tuning.SMALL_LINE_FRACTION
+        own = [_line_evidence(m, px_per_mm, length) for i, m in maps.items()
+               if cover[i] < limit]
+        paper = own if len(own) >= tuning.SMALL_QUIET else [
+            _line_evidence(_middle(_inner(p, px_per_mm), side), px_per_mm, length)
+            for p in boxes if p.element.id in quiet]
+        ref = np.array(paper or [0.0])
+        usual = float(np.median(ref))
+        spread = float(np.median(np.abs(ref - usual))) * 1.4826 + tuning.LINE_FLOOR
+        line = {i: (_line_evidence(m, px_per_mm, length) - usual) / spread
+                for i, m in maps.items()}
+    return [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), doubt) for i in cover]
+
+
+def _middle(a: np.ndarray, side: int) -> np.ndarray:
+    """The side × side square in the middle of `a`."""
+    y, x = (a.shape[0] - side) // 2, (a.shape[1] - side) // 2
+    return a[max(0, y):y + side, max(0, x):x + side]
 
 
 def contrast(boxes: list[Patch], verdicts: list[Verdict], px_per_mm: float) -> float:
@@ -99,7 +145,8 @@ def _pct(a: np.ndarray, q: float) -> float:
     return float(np.partition(flat, k)[k])
 
 
-def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float) -> float:
+def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float,
+                  least_mm2: float = tuning.MIN_STROKE_MM2) -> float:
     """Share of the box covered by pen strokes: pixels above `t` that belong to a mark of some
     size (grainy pencil is joined first), not specks of paper texture or noise."""
     pen = (ink_map > t).astype(np.uint8)
@@ -107,7 +154,7 @@ def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float) -> float:
     joined = cv2.morphologyEx(pen, cv2.MORPH_CLOSE,
                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
-    big = stats[:, cv2.CC_STAT_AREA] >= tuning.MIN_STROKE_MM2 * px_per_mm ** 2
+    big = stats[:, cv2.CC_STAT_AREA] >= least_mm2 * px_per_mm ** 2
     big[0] = False
     kept = big[labels] & (pen > 0)
     if not kept.size:
@@ -138,11 +185,12 @@ def _line_kernels(length_px: int) -> list[np.ndarray]:
     return out
 
 
-def _line_evidence(ink_map: np.ndarray, px_per_mm: float) -> float:
+def _line_evidence(ink_map: np.ndarray, px_per_mm: float,
+                   length_mm: float = tuning.LINE_EVIDENCE_MM) -> float:
     """The darkest short straight segment in the middle of a box: a pen line too faint for the
     pen threshold still stands out from the noise once averaged along its length."""
     small = cv2.resize(ink_map, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    length = max(5, round(tuning.LINE_EVIDENCE_MM * px_per_mm / 2)) | 1
+    length = max(5, round(length_mm * px_per_mm / 2)) | 1
     if min(small.shape) <= length:
         return float(small.mean())
     h = length // 2  # only segments that lie wholly inside the area

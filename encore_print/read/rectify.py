@@ -8,6 +8,7 @@ import numpy as np
 
 from ..geometry import SheetGeometry
 from . import tuning
+from .judge import is_small
 
 
 def rectify(photo: np.ndarray, to_mm: np.ndarray, sheet_mm: tuple[float, float],
@@ -67,8 +68,13 @@ def displacement(photo_grey: np.ndarray, blank_grey: np.ndarray, g: SheetGeometr
                         for e in g.elements])
     out = np.zeros_like(raw_a)
     good = peaks_a >= tuning.ALIGN_MIN_PEAK
+    # small boxes (the solo roll counter) follow the others but do not lead them: their
+    # repeating pattern matches less surely
+    small = np.array([is_small(e) for e in g.elements])
     for k, c in enumerate(centres):
         near = good & (np.hypot(*(centres - c).T) <= tuning.ALIGN_NEIGHBOURS_MM)
+        if not small[k]:
+            near &= ~small
         if near.sum():
             out[k] = np.median(raw_a[near], axis=0)
     return out

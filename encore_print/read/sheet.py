@@ -20,7 +20,7 @@ from ..marks import Marks
 from ..render.preview import render_sheet_image
 from . import tuning
 from .ink import Blank, ink, light_field, prepare_blank
-from .judge import Patch, Verdict, judge
+from .judge import Patch, Verdict, is_small, judge
 from .locate import homography, sight
 from .photo import load_photo
 from .rectify import displacement, photo_px_per_mm, rectify
@@ -83,16 +83,37 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     if misfits:
         notes.append(f"the {', '.join(misfits)} corner mark did not fit the others and was "
                      "left out (is that corner folded?)")
-    _check_sharp(rgb, g, name)
+    sigma = _check_sharp(rgb, g, name)
     light = light_field(rgb, blank)
     shifts = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank.grey, g, px)
-    patches = _patches(rgb, blank, light, g, shifts, px)
+    patches = _patches(rgb, blank, light, g, shifts, px, sigma)
     verdicts, contrast = judge(patches, px)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {contrast:.1f}, at least {tuning.MIN_CONTRAST:g} needed); "
                       "retake it in brighter, even light")
-    return Reading(name, layout, verdicts, sheet, notes)
+    covered = [c for k, c in enumerate(CORNERS) if k not in seen.markers] + list(misfits)
+    return Reading(name, layout, _near_covered(verdicts, g, covered), sheet, notes)
+
+
+def _near_covered(verdicts: list[Verdict], g: SheetGeometry, corners: list[str]
+                  ) -> list[Verdict]:
+    """Small boxes next to a corner mark that is hidden (a thumb holding the sheet) or did not
+    fit (a folded corner) may be under it too: their verdicts are not sure."""
+    if not corners:
+        return verdicts
+    centres = [(x + w / 2, y + h / 2) for f in g.fiducials if f.corner in corners
+               for x, y, w, h in [f.box_mm]]
+    out = []
+    for v in verdicts:
+        e = g.element(v.id)
+        x, y, w, h = e.box_mm
+        if is_small(e) and min(np.hypot(x + w / 2 - cx, y + h / 2 - cy) for cx, cy in centres) \
+                <= tuning.COVERED_CORNER_MM:
+            v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
+                        {**v.features, "near_covered_corner": 1.0})
+        out.append(v)
+    return out
 
 
 def _layout_for(code: int, name: str, extra: dict[int, Layout]) -> Layout:
@@ -167,17 +188,20 @@ def _markers_blurred(grey: np.ndarray, seen) -> bool:
     return bool(ratios) and float(np.median(ratios)) > tuning.MARKER_BLUR
 
 
-def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> None:
+def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> float:
+    """The photo's blur sigma in mm; too blurred a photo is refused."""
     sigma = blur_mm(rgb, g)
     if sigma > tuning.MAX_BLUR_MM:
         raise NoSheet(f"{name}: the photo is too blurred to read the pen marks; hold the phone "
                       "still and let it focus")
+    return sigma
 
 
 def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
-             shifts: np.ndarray, px: float) -> list[Patch]:
+             shifts: np.ndarray, px: float, sigma_mm: float = 0.0) -> list[Patch]:
     h_img, w_img = rgb.shape[:2]
     out = []
+    blurred = _blurred_print(blank, g, px, sigma_mm)
     for e, (dx, dy) in zip(g.elements, shifts):
         x, y, w, h = e.box_mm
         m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in (
@@ -188,8 +212,29 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
         sx = int(np.clip(sx, -x0, w_img - x1))
         sy = int(np.clip(sy, -y0, h_img - y1))
         photo = rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
-        expected = blank.darkest[y0:y1, x0:x1] * light[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
+        expected = blank.darkest[y0:y1, x0:x1]
+        if is_small(e) and blurred is not None:  # its outline, spread as the photo spreads it
+            (bx, by), spread = blurred
+            expected = np.minimum(expected, spread[y0 - by:y1 - by, x0 - bx:x1 - bx])
+        expected = expected * light[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
         m = ink(photo, expected)
         m -= np.percentile(m, tuning.BASELINE_PERCENTILE)  # shadow the light field missed
         out.append(Patch(e, m, (x0, y0)))
     return out
+
+
+def _blurred_print(blank: Blank, g: SheetGeometry, px: float, sigma_mm: float
+                   ) -> tuple[tuple[int, int], np.ndarray] | None:
+    """The print around the small boxes, blurred as much as the photo (a blurred photo spreads
+    their outline over much of them), with where it starts on the sheet in pixels; None when
+    there are no small boxes or the photo is sharp."""
+    small = [e.box_mm for e in g.elements if is_small(e)]
+    if not small or not np.isfinite(sigma_mm) or sigma_mm * px < 0.3:
+        return None
+    m = 4 * sigma_mm + 1.5  # beyond the patch margin and the blur's reach
+    h, w = blank.rgb.shape[:2]
+    x0 = max(0, round((min(b[0] for b in small) - m) * px))
+    y0 = max(0, round((min(b[1] for b in small) - m) * px))
+    x1 = min(w, round((max(b[0] + b[2] for b in small) + m) * px))
+    y1 = min(h, round((max(b[1] + b[3] for b in small) + m) * px))
+    return (x0, y0), cv2.GaussianBlur(blank.rgb[y0:y1, x0:x1], (0, 0), sigma_mm * px)

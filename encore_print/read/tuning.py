@@ -69,6 +69,25 @@ COVER_FLOOR = 0.002
 COVER_CROSSED = 0.04
 MIN_GROUP_RATIO = 5.0
 LIMIT_FREEDOM = 2.5
+# Boxes under 5 mm (the solo roll counter: 4.3 mm) are judged with the pen threshold and the
+# coverage limit the sheet's other boxes set, and take no part in setting them (nor in aligning
+# them): their outline is much of them, and a table game leaves all 30 empty. Pen is looked for
+# 0.5 mm in from the outline, beyond where a blurred photo (sigma up to MAX_BLUR_MM) spreads it,
+# against the print blurred as much as the photo. A stroke covers about 3 times more of such a
+# box than of a cell, and a stroke of half the usual size counts (0.4 mm²: a small slash).
+SMALL_BOX_MM = 5.0
+SMALL_BOX_INSET_MM = 0.5
+SMALL_LIMIT_FACTOR = 3.0
+SMALL_MIN_STROKE_MM2 = 0.4
+# A faint line in them is averaged along 70 % of what is left of the box, against the same
+# measure on their own quiet boxes when at least 8 are quiet, else on the middle of the sheet's
+# empty cells (a solo sheet may have every box crossed).
+SMALL_LINE_FRACTION = 0.7
+SMALL_QUIET = 8
+# The roll counter sits next to the bottom-right corner mark, where a thumb holds the sheet: when
+# a corner mark is hidden (or did not fit: a folded corner), small boxes within 25 mm of it are
+# not sure.
+COVERED_CORNER_MM = 25.0
 # Faint lines: the darkest 5 mm segment in the middle 76 % of a box, as a robust z-score
 # against the sheet's boxes with little pen (sigma at least 0.005). On 2 400 simulated empty
 # boxes 99.9 % stayed under 2.2 (all under 3.7), while crosses too faint for the coverage had

@@ -104,9 +104,8 @@ def draw_sheet(c: Canvas, g: SheetGeometry, mono: bool = False) -> None:
         if e.kind in ("column-value", "colour-bonus"):
             _value_box(pen, e, upper=e.id.endswith(":first"))
         elif e.kind != "cell":
-            x, y, w, h = e.box_mm
-            pen.circle(x + w / 2, y + h / 2, min(w, h) * 0.45, fill=white, stroke=LINE, width=0.35)
-            pen.text(e.label, x + w / 2, y + h * 0.7, h * PT * 0.55, "centre", bold=True)
+            row = layout.box_row(e.kind)
+            _tick_box(pen, e, square=row is not None and row.place == "panel")
 
     for name, box in g.frames.items():
         if name.startswith("swatch:"):
@@ -134,6 +133,20 @@ def _value_box(pen: _Pen, e: Element, upper: bool) -> None:
     pen.rect(e.box_mm, fill=VALUE_TILE if upper else VALUE_TILE_LOWER, radius=1.2)
     pen.text(str(e.value), x + w / 2, y + h * 0.74, h * PT * (0.62 if upper else 0.5), "centre",
              bold=upper, colour=VALUE_INK if upper else FAINT)
+
+
+def _tick_box(pen: _Pen, e: Element, square: bool) -> None:
+    """A box the player crosses: a circled label (the "!" jokers), or a plain small square
+    (a panel row such as the solo roll counter), outlined in grey as the cells are: in a
+    small box a dark outline is much of what a photo sees, a grey one much less."""
+    x, y, w, h = e.box_mm
+    if square:
+        pen.rect(e.box_mm, fill=white, stroke=FAINT, width=0.25)
+        if e.label:
+            pen.text(e.label, x + w / 2, y + h * 0.72, h * PT * 0.55, "centre")
+        return
+    pen.circle(x + w / 2, y + h / 2, min(w, h) * 0.45, fill=white, stroke=LINE, width=0.35)
+    pen.text(e.label, x + w / 2, y + h * 0.7, h * PT * 0.55, "centre", bold=True)
 
 
 def _score_box(pen: _Pen, part: str, box, labels) -> None:

@@ -18,6 +18,7 @@ from .score import Item, Score
 
 PARTS = ("columns", "colours", "jokers", "stars")
 JOKER = "joker"  # the box row of exclamation marks
+ROLL = "roll"  # the box row of the solo roll counter: one box crossed per roll, never scored
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,12 @@ def jokers_used(marks: Marks) -> int:
     # counted from the marks, not the boxes, so marks from elsewhere (a file, another reader)
     # that claim more exclamation marks than the sheet has are caught rather than clipped
     return sum(1 for i in marks.marked_ids() if i.startswith(JOKER + ":"))
+
+
+def rolls_crossed(marks: Marks) -> int:
+    """Roll boxes crossed: counted from the marks, like the jokers, so a marks file that claims
+    more rolls than the sheet has boxes is caught rather than clipped (solo.py warns)."""
+    return sum(1 for i in marks.marked_ids() if i.startswith(ROLL + ":"))
 
 
 def score(layout: Layout, marks: Marks, solo: bool = False) -> Score:
@@ -138,7 +145,9 @@ def _jokers(layout: Layout, marks: Marks) -> tuple[list[Item], list[str]]:
 
 def _unknown(layout: Layout, marks: Marks) -> list[str]:
     known = set(element_ids(layout))
-    odd = sorted(i for i in marks.marked_ids() if i not in known and not i.startswith(JOKER + ":"))
+    # jokers and rolls beyond the sheet's boxes are counted, and warned about, elsewhere
+    odd = sorted(i for i in marks.marked_ids()
+                 if i not in known and not i.startswith((JOKER + ":", ROLL + ":")))
     return [f"marks on elements this sheet does not have were ignored: {', '.join(odd)}"] \
         if odd else []
 
@@ -188,6 +197,9 @@ def swing(layout: Layout, marks: Marks, ids: Iterable[str] | None = None,
     base = score(layout, marks, solo).total
     out = {}
     for eid in sorted(marks.uncertain if ids is None else ids):
+        if eid.startswith(ROLL + ":"):  # roll boxes count rolls, never points
+            out[eid] = 0
+            continue
         deltas = [score(layout, marks.with_state(eid, s), solo).total - base
                   for s in _other_readings(marks, eid)]
         out[eid] = max(deltas, key=abs, default=0)
