@@ -115,7 +115,14 @@ def speed() -> None:
 
 
 def _peak_reading(path: Path) -> float:
+    """Peak resident memory (MB) of this process after scoring. /proc's VmHWM, because Linux
+    carries ru_maxrss over from the parent that started this process."""
     score_marks("x", *_read(path))
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
