@@ -113,11 +113,8 @@ def _small_verdicts(small: list[Patch], boxes: list[Patch], quiet: set[str], t: 
         paper = own if len(own) >= tuning.SMALL_QUIET else [
             _line_evidence(_middle(_inner(p, px_per_mm), side), px_per_mm, length)
             for p in boxes if p.element.id in quiet]
-        ref = np.array(paper or [0.0])
-        usual = float(np.median(ref))
-        spread = float(np.median(np.abs(ref - usual))) * 1.4826 + tuning.LINE_FLOOR
-        line = {i: (_line_evidence(m, px_per_mm, length) - usual) / spread
-                for i, m in maps.items()}
+        line = _robust_z({i: _line_evidence(m, px_per_mm, length) for i, m in maps.items()},
+                         paper)
     return [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), doubt) for i in cover]
 
 
@@ -255,10 +252,16 @@ def _line_scores(group: list[Patch], px_per_mm: float, inset: float,
     """How far each element's darkest short line stands out from those of the quiet elements
     of its kind on this sheet (robust z-score): a faint pen line still scores high."""
     raw = {p.element.id: _line_evidence(_inner(p, px_per_mm, inset), px_per_mm) for p in group}
-    ref = np.array([v for i, v in raw.items() if quiet is None or i in quiet] or [0.0])
+    return _robust_z(raw, [v for i, v in raw.items() if quiet is None or i in quiet])
+
+
+def _robust_z(values: dict[str, float], reference: list[float]) -> dict[str, float]:
+    """How many robust sigmas (median, MAD; at least LINE_FLOOR) each value lies above the
+    reference."""
+    ref = np.array(reference or [0.0])
     usual = float(np.median(ref))
     spread = float(np.median(np.abs(ref - usual))) * 1.4826 + tuning.LINE_FLOOR
-    return {i: (v - usual) / spread for i, v in raw.items()}
+    return {i: (v - usual) / spread for i, v in values.items()}
 
 
 def _doubt_if_lined(v: Verdict, line_z: float, doubt: float) -> Verdict:
