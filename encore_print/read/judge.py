@@ -108,13 +108,12 @@ def _small_verdicts(small: list[Patch], boxes: list[Patch], quiet: set[str], t: 
     if maps:
         side = min(min(m.shape) for m in maps.values())
         length = side / px_per_mm * tuning.SMALL_LINE_FRACTION
-        own = [_line_evidence(m, px_per_mm, length) for i, m in maps.items()
-               if cover[i] < limit]
+        evidence = {i: _line_evidence(m, px_per_mm, length) for i, m in maps.items()}
+        own = [v for i, v in evidence.items() if cover[i] < limit]
         paper = own if len(own) >= tuning.SMALL_QUIET else [
             _line_evidence(_middle(_inner(p, px_per_mm), side), px_per_mm, length)
             for p in boxes if p.element.id in quiet]
-        line = _robust_z({i: _line_evidence(m, px_per_mm, length) for i, m in maps.items()},
-                         paper)
+        line = _robust_z(evidence, paper)
     return [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), doubt) for i in cover]
 
 
