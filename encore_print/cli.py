@@ -134,8 +134,9 @@ def preview(layout: str, output: Path | None, dpi: int, mono: bool, force: bool)
     lay = load_layout(layout)
     out = output or Path(f"{lay.id}.png")
     check_writable(out, force)
-    buf = io.BytesIO()
-    Image.fromarray(render_sheet_image(lay, dpi, mono)).save(buf, "PNG", dpi=(dpi, dpi))
+    buf = io.BytesIO()  # PNG unless the name asks for a JPEG
+    fmt = "JPEG" if out.suffix.lower() in (".jpg", ".jpeg") else "PNG"
+    Image.fromarray(render_sheet_image(lay, dpi, mono)).save(buf, fmt, dpi=(dpi, dpi))
     write_atomic(out, buf.getvalue(), force)
     click.echo(f"wrote {out}")
 

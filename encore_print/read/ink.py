@@ -20,6 +20,7 @@ class Blank:
     flat: np.ndarray  # float32 h×w at LIGHT_PX_PER_MM: 1 where the print is plain all over
     small: np.ndarray  # float32 h×w×3, the blank at LIGHT_PX_PER_MM, for measuring light
     grey: np.ndarray  # uint8 H×W, for alignment
+    saturation: np.ndarray  # float32 h×w, of `small`: tells a colour pad from a mono one
 
 
 def prepare_blank(rgb: np.ndarray, px_per_mm: float) -> Blank:
@@ -35,7 +36,11 @@ def prepare_blank(rgb: np.ndarray, px_per_mm: float) -> Blank:
     size = (round(rgb.shape[1] * f_small), round(rgb.shape[0] * f_small))
     small_flat = (cv2.resize(flat, size, interpolation=cv2.INTER_AREA) > 0.999)
     small = cv2.resize(f, size, interpolation=cv2.INTER_AREA)
-    return Blank(f, darkest, small_flat.astype(np.float32), small, grey)
+    return Blank(f, darkest, small_flat.astype(np.float32), small, grey, saturation(small))
+
+
+def saturation(rgb: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(rgb.astype(np.uint8), cv2.COLOR_RGB2HSV)[..., 1].astype(np.float32)
 
 
 def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:

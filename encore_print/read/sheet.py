@@ -19,7 +19,7 @@ from ..layout.registry import builtin_by_code
 from ..marks import Marks
 from ..render.preview import render_sheet_image
 from . import tuning
-from .ink import Blank, ink, light_field, prepare_blank
+from .ink import Blank, ink, light_field, prepare_blank, saturation
 from .judge import Patch, Verdict, is_small, judge
 from .locate import homography, sight
 from .photo import load_photo
@@ -143,9 +143,9 @@ def _why_no_sheet(grey: np.ndarray, name: str) -> str:
 def _best_blank(layout: Layout, rgb: np.ndarray) -> Blank:
     """A colour pad or a black-and-white one: whichever blank the photo resembles more."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
-    sat = cv2.cvtColor(rgb, cv2.COLOR_RGB2HSV)[..., 1].astype(np.float32)
-    sat_c = cv2.cvtColor(colour.rgb.astype(np.uint8), cv2.COLOR_RGB2HSV)[..., 1].astype(np.float32)
-    return colour if np.corrcoef(sat.ravel()[::7], sat_c.ravel()[::7])[0, 1] > 0.3 else mono
+    h, w = colour.saturation.shape  # compared on the coarse copy: colour is broad, not fine
+    sat = saturation(cv2.resize(rgb, (w, h), interpolation=cv2.INTER_AREA))
+    return colour if np.corrcoef(sat.ravel(), colour.saturation.ravel())[0, 1] > 0.3 else mono
 
 
 def _edge_sigma(patch: np.ndarray) -> float | None:
