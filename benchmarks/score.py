@@ -1,4 +1,4 @@
-"""Photo reading accuracy and speed: python benchmarks/score.py [--sheets N] [--levels ordinary,hard]
+"""Photo reading accuracy and speed: python benchmarks/score.py [--sheets N] [--levels ordinary,hard,extreme]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects), reads them, and prints per level:
@@ -140,7 +140,7 @@ def _timed(fn) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sheets", type=int, default=150, help="photos per level")
-    ap.add_argument("--levels", default="ordinary,hard")
+    ap.add_argument("--levels", default="ordinary,hard,extreme")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--no-speed", action="store_true")
     a = ap.parse_args()

@@ -408,21 +408,32 @@ class CameraLevel:
     noise: tuple[float, float]  # sensor read noise sigma (1 = 255)
     jpeg_quality: tuple[int, int]
     light_background_chance: float  # white or pale tables: little contrast with the paper
+    thumb_chance: float  # chance of a thumb holding the sheet down at one corner
 
 
 LEVELS: dict[str, CameraLevel] = {
-    # A careful player in a lit room: sheet well framed, light reasonably even.
+    # A player photographing the sheet to score it, in a lit room: the sheet fills most of the
+    # frame, some tilt, light reasonably even, the phone held still.
     "ordinary": CameraLevel(
-        tilt_deg=(0, 25), fill=(0.40, 0.85), light_gradient=(0.05, 0.25), vignette=(0.05, 0.25),
+        tilt_deg=(0, 25), fill=(0.55, 0.9), light_gradient=(0.05, 0.25), vignette=(0.05, 0.25),
         exposure=(0.82, 1.0), cast=(0.0, 0.08), shadow_chance=0.15, shadow_depth=(0.15, 0.3),
-        blur_sigma=(0.3, 0.9), motion_chance=0.2, motion_px=(1.0, 2.5), noise=(0.006, 0.015),
-        jpeg_quality=(72, 92), light_background_chance=0.25),
-    # A quick snap at the end of an evening: steep angle, dim uneven light, a shadow across.
+        blur_sigma=(0.3, 0.8), motion_chance=0.15, motion_px=(1.0, 2.0), noise=(0.006, 0.015),
+        jpeg_quality=(72, 92), light_background_chance=0.25, thumb_chance=0.0),
+    # Issue 3's hard photo: at a steep angle (up to 40°) under a lamp (strong gradient, warm
+    # cast, dim corners), a cast shadow, slight blur, strong JPEG, and sometimes a thumb over
+    # one corner mark. Still a photo a player could read by eye.
     "hard": CameraLevel(
+        tilt_deg=(15, 40), fill=(0.45, 0.85), light_gradient=(0.2, 0.45), vignette=(0.15, 0.4),
+        exposure=(0.6, 0.95), cast=(0.05, 0.16), shadow_chance=0.7, shadow_depth=(0.25, 0.5),
+        blur_sigma=(0.5, 1.0), motion_chance=0.3, motion_px=(1.5, 3.0), noise=(0.012, 0.03),
+        jpeg_quality=(60, 80), light_background_chance=0.4, thumb_chance=0.25),
+    # Beyond what the reader promises to read: small in the frame, dim, blurred, shaken. It
+    # measures that such photos are refused or flagged, never read wrong.
+    "extreme": CameraLevel(
         tilt_deg=(10, 40), fill=(0.40, 0.85), light_gradient=(0.2, 0.45), vignette=(0.15, 0.4),
         exposure=(0.6, 0.95), cast=(0.05, 0.16), shadow_chance=0.7, shadow_depth=(0.25, 0.5),
         blur_sigma=(0.6, 1.5), motion_chance=0.5, motion_px=(2.0, 4.5), noise=(0.012, 0.03),
-        jpeg_quality=(60, 80), light_background_chance=0.4),
+        jpeg_quality=(60, 80), light_background_chance=0.4, thumb_chance=0.25),
 }
 REFERENCE_DIAG = math.hypot(1414, 1061)  # a 1.5 MP 4:3 frame: blur figures are scaled from it
 
@@ -469,6 +480,8 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
     scene = _background(size, lv, rng)
     scene = _contact_shadow(scene, alpha, rng)
     scene = scene * (1 - alpha[..., None]) + paper * alpha[..., None]
+    if rng.random() < lv.thumb_chance:
+        scene = _thumb(scene, homography, (src_w, src_h), rng)
     scene *= _illumination(size, quad, lv, rng)
     scene = _optics(scene, size, lv, rng)
     scene = _sensor_noise(scene, lv, rng)
@@ -663,6 +676,48 @@ def _cast_shadow(size: tuple[int, int], quad: np.ndarray, lv: CameraLevel,
     depth = rng.uniform(*lv.shadow_depth)
     tint = np.array([0.85, 1.0, 1.0], np.float32)  # shade is lit by bluish skylight: B fades less
     return 1 - depth * mask[..., None] * tint
+
+
+SKINS = [(0.62, 0.72, 0.90), (0.50, 0.62, 0.82), (0.38, 0.50, 0.68), (0.22, 0.30, 0.42)]  # BGR
+
+
+def _thumb(scene: np.ndarray, homography: np.ndarray, sheet_size: tuple[int, int],
+           rng: Rng) -> np.ndarray:
+    """A thumb holding the sheet down at one corner: it comes in from outside the sheet over the
+    corner, roughly along the diagonal, its tip 12–20 % of the short side in; it casts a soft
+    shadow and is shaded rounder at its edges."""
+    w, h = sheet_size
+    short = min(w, h)
+    k = int(rng.integers(4))
+    corner = np.array([[0, 0], [w, 0], [w, h], [0, h]][k], float)
+    inward = np.array([w / 2, h / 2]) - corner
+    axis = _rot(rng.normal(0, math.radians(15))) @ (inward / np.hypot(*inward))
+    tip = corner + axis * short * rng.uniform(0.12, 0.2)
+    base = corner - axis * short * 0.4
+    radius = short * rng.uniform(0.06, 0.08)
+    side = np.array([-axis[1], axis[0]])
+    arc = np.linspace(-np.pi / 2, np.pi / 2, 24)
+    cap = tip + radius * (np.cos(arc)[:, None] * axis + np.sin(arc)[:, None] * side)
+    outline = np.vstack([base - radius * side, cap, base + radius * side])
+    poly = project(homography, outline)
+    fh, fw = scene.shape[:2]
+    x0, y0 = np.maximum(np.floor(poly.min(0)).astype(int) - 40, 0)
+    x1, y1 = np.minimum(np.ceil(poly.max(0)).astype(int) + 40, [fw, fh])
+    if x1 <= x0 or y1 <= y0:
+        return scene
+    mask = np.zeros((y1 - y0, x1 - x0), np.float32)
+    cv2.fillPoly(mask, [np.round(poly - (x0, y0)).astype(np.int32)], 1.0, cv2.LINE_AA)
+    width = max(1.0, float(np.hypot(*(project(homography, tip[None] + radius * side[None])[0]
+                                      - project(homography, tip[None])[0]))))
+    shadow = cv2.GaussianBlur(np.roll(mask, (int(0.3 * width), int(0.2 * width)), (0, 1)),
+                              (0, 0), 0.4 * width)
+    roundness = cv2.GaussianBlur(mask, (0, 0), 0.5 * width)
+    skin = np.asarray(SKINS[int(rng.integers(len(SKINS)))], np.float32) * rng.uniform(0.9, 1.1)
+    patch = scene[y0:y1, x0:x1] * (1 - 0.45 * shadow[..., None])
+    thumb = skin * (0.55 + 0.45 * np.clip(roundness, 0, 1))[..., None]
+    scene = scene.copy()
+    scene[y0:y1, x0:x1] = patch * (1 - mask[..., None]) + thumb * mask[..., None]
+    return scene
 
 
 def _optics(scene: np.ndarray, size: tuple[int, int], lv: CameraLevel, rng: Rng) -> np.ndarray:

@@ -193,3 +193,19 @@ def test_on_the_real_render_crossed_cells_read_darker_through_the_photo(geom):
     empty = [d for i, d in drop.items() if states[i] == "empty"]
     assert crossed and empty
     assert np.median(crossed) > np.median(empty) + 20
+
+
+def test_a_thumb_covers_one_sheet_corner_and_nothing_far_from_it():
+    from encore_print.simulate import _thumb
+
+    w, h = 900, 640  # the sheet image, placed 1:1 in a larger frame
+    shift = np.array([[1, 0, 100], [0, 1, 80], [0, 0, 1]], float)
+    scene = np.ones((800, 1100, 3), np.float32)
+    out = _thumb(scene, shift, (w, h), np.random.default_rng(3))
+    changed = np.abs(out - scene).sum(axis=2) > 0.1
+    corners = [changed[80 + y0:80 + y1, 100 + x0:100 + x1].mean()
+               for x0, x1, y0, y1 in ((0, 60, 0, 60), (w - 60, w, 0, 60),
+                                      (w - 60, w, h - 60, h), (0, 60, h - 60, h))]
+    assert max(corners) > 0.5  # one corner of the sheet is under the thumb
+    assert sorted(corners)[-2] == 0.0  # the others are not
+    assert not changed[80 + h // 2 - 50:80 + h // 2 + 50, 100 + w // 2 - 50:100 + w // 2 + 50].any()

@@ -21,6 +21,7 @@ class Patch:
     element: Element
     ink: np.ndarray  # ink map around the element, aligned to the print, above its paper level
     origin_px: tuple[int, int]  # where the patch's (0, 0) is on the sheet, in pixels
+    seen: np.ndarray | None = None  # True where pen could show: the print there is not dark
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,13 @@ def pixel_threshold(patches: list[Patch], px_per_mm: float) -> float:
     return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
 
 
-def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]:
+def judge(patches: list[Patch], px_per_mm: float,
+          neighbours: dict[str, list[str]] | None = None) -> tuple[list[Verdict], float]:
     """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
     pen barely stands out, every verdict is held to a stricter standard. Small boxes (the solo
-    roll counter) are judged by the limits the other elements set, and take no part in them."""
+    roll counter) are judged by the limits the other elements set, and take no part in them.
+    `neighbours` says which cells a cross in each cell must touch (none: a start cell); cells
+    not in it may hold a cross anywhere."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
     t = pixel_threshold(patches_main, px_per_mm)
@@ -78,6 +82,9 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
                            doubt, px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     c = contrast(boxes, out, px_per_mm)
+    if pen_level < tuning.FAINT_PEN and c < tuning.GOOD_CONTRAST:
+        out = _doubt_if_hidden(out, {p.element.id: _visible(p, px_per_mm) for p in boxes},
+                               neighbours or {})
     q = float(np.clip((c - tuning.MIN_CONTRAST) / (tuning.GOOD_CONTRAST - tuning.MIN_CONTRAST),
                       0, 1))
     if q < 1:
@@ -246,6 +253,32 @@ def _empty_confidence(conf: float, line_z: float, doubt: float) -> float:
     return float(np.clip(conf, 0.0, 1.0))
 
 
+def _visible(p: Patch, px_per_mm: float) -> float:
+    """The share of a box (weighted as coverage is) where pen could show at all."""
+    if p.seen is None:
+        return 1.0
+    seen = _inner(Patch(p.element, p.seen.astype(np.float32), p.origin_px), px_per_mm)
+    w = _centre_weights(seen.shape)
+    return float((seen * w).sum() / w.sum())
+
+
+def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float],
+                     neighbours: dict[str, list[str]]) -> list[Verdict]:
+    """With a faint pen, a cross drawn over print that hides much of a box (a star) may leave
+    too little to see: such a box read empty is not sure, when a cross could be there at all
+    (a start cell, or one next to a cross)."""
+    crossed = {v.id for v in verdicts if v.state == "crossed"}
+    out = []
+    for v in verdicts:
+        near = neighbours.get(v.id)
+        possible = near is None or not near or any(n in crossed for n in near)
+        if v.state == "empty" and possible and visible.get(v.id, 1.0) < tuning.HIDDEN_VISIBLE:
+            feats = {**v.features, "visible": round(visible[v.id], 2)}
+            v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2), feats)
+        out.append(v)
+    return out
+
+
 def _line_scores(group: list[Patch], px_per_mm: float, inset: float,
                  quiet: set[str] | None = None) -> dict[str, float]:
     """How far each element's darkest short line stands out from those of the quiet elements
@@ -310,8 +343,12 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
     elif some > 0 and struck > 0:
         state, conf = "struck", min(some, struck, 1 - max(0.0, circled))
     else:  # sure only with next to no pen, or pen of neither shape (a neighbour's circle
-        # reaching in, a smudge); pale pen in a circle's shape stays a doubt
+        # reaching in, a smudge); pale pen in a circle's shape stays a doubt. Real pen (as
+        # dark as the crosses) is sure only well past the clear "no" of both shapes: a grainy
+        # pencil circle can show in half of its sectors.
         state, conf = "empty", max(-enough, min(-circled, -struck))
+        if some > 0:
+            conf = min(conf, min(-circled, -struck) - 1)
     return Verdict(p.element.id, state, round(float(np.clip(conf, 0, 1)), 3), feats)
 
 

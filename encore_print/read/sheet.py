@@ -19,7 +19,7 @@ from ..layout.registry import builtin_by_code
 from ..marks import Marks
 from ..render.preview import render_sheet_image
 from . import tuning
-from .ink import Blank, ink, light_field, prepare_blank, saturation
+from .ink import Blank, _total, ink, light_field, prepare_blank, saturation
 from .judge import Patch, Verdict, is_small, judge
 from .locate import homography, sight
 from .photo import load_photo
@@ -87,13 +87,42 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     light = light_field(rgb, blank)
     shifts = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank.grey, g, px)
     patches = _patches(rgb, blank, light, g, shifts, px, sigma)
-    verdicts, contrast = judge(patches, px)
+    verdicts, contrast = judge(patches, px, _neighbours(layout))
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {contrast:.1f}, at least {tuning.MIN_CONTRAST:g} needed); "
                       "retake it in brighter, even light")
     covered = [c for k, c in enumerate(CORNERS) if k not in seen.markers] + list(misfits)
     return Reading(name, layout, _near_covered(verdicts, g, covered), sheet, notes)
+
+
+def _paper_level(m: np.ndarray) -> np.ndarray:
+    """The ink level of bare paper across a patch: a plane through the BASELINE_PERCENTILE of
+    each of its 3×3 blocks, so the soft edge of a cast shadow running through it (which the
+    coarse light field cannot follow) is not taken for pen."""
+    h, w = m.shape
+    ys, xs, zs = [], [], []
+    for i in range(3):
+        for j in range(3):
+            block = m[i * h // 3:(i + 1) * h // 3, j * w // 3:(j + 1) * w // 3]
+            if block.size:
+                ys.append((i + 0.5) * h / 3)
+                xs.append((j + 0.5) * w / 3)
+                zs.append(np.percentile(block, tuning.BASELINE_PERCENTILE))
+    a = np.column_stack([np.ones(len(xs)), xs, ys])
+    c = np.linalg.lstsq(a, np.array(zs), rcond=None)[0]
+    yy, xx = np.mgrid[0:h, 0:w]
+    return (c[0] + c[1] * xx + c[2] * yy).astype(np.float32)
+
+
+@lru_cache(maxsize=8)
+def _neighbours(layout: Layout) -> dict[str, list[str]]:
+    """Each cell's orthogonal neighbours; none for the start column's cells, where a cross
+    needs no neighbour."""
+    at = {(layout.columns.index(c.column), c.row): c.id for c in layout.cells}
+    return {cid: [] if layout.columns[x] == layout.start_column else
+            [at[p] for p in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)) if p in at]
+            for (x, y), cid in at.items()}
 
 
 def _near_covered(verdicts: list[Verdict], g: SheetGeometry, corners: list[str]
@@ -218,8 +247,9 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
             expected = np.minimum(expected, spread[y0 - by:y1 - by, x0 - bx:x1 - bx])
         expected = expected * light[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
         m = ink(photo, expected)
-        m -= np.percentile(m, tuning.BASELINE_PERCENTILE)  # shadow the light field missed
-        out.append(Patch(e, m, (x0, y0)))
+        m -= _paper_level(m)  # shadow the light field missed
+        seen = _total(blank.darkest[y0:y1, x0:x1]) > tuning.SEEN_PRINT * 3 * 255
+        out.append(Patch(e, m, (x0, y0), seen))
     return out
 
 

@@ -102,6 +102,13 @@ LINE_DOUBT = 2.5
 # photo), doubt from 1.5: 99 % of empty boxes stay under 1.2.
 FAINT_PEN = 0.25
 LINE_DOUBT_FAINT = 1.5
+# Pen can show where the print is lighter than half of white. Stars hide half of their cell
+# (simulated faint pencil crosses through them were missed with confidence up to 0.9; plain
+# cells: 94 % visible, exclamation marks 64 %; those sheets had a contrast of 2.4-3.7): on a
+# faint-pen sheet of less than GOOD_CONTRAST, a box less than 60 % visible read empty, where a
+# cross could be (next to one, or in the start column), is not sure.
+SEEN_PRINT = 0.5
+HIDDEN_VISIBLE = 0.6
 # Confidence 1 when the coverage is 3× away from the limit; below CONFIDENT it is "uncertain".
 SURE_RATIO = 3.0
 CONFIDENT = 0.35
