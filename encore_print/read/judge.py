@@ -35,13 +35,13 @@ class Verdict:
         return self.confidence < tuning.CONFIDENT
 
 
-def pixel_threshold(patches: list[Patch], px_per_mm: float) -> float:
+def pixel_threshold(boxes: list[Patch], px_per_mm: float,
+                    tops: dict[str, dict[float, float]]) -> float:
     """How much darker than its surroundings a pixel must be to count as pen on this sheet:
     well above the photo's noise on the paper, and a fair part of how dark this sheet's pen
     is. The quietest boxes of a sheet are empty ones: their ink is the photo's noise."""
-    inner = [_inner(p, px_per_mm) for p in patches
-             if p.element.kind not in VALUE_KINDS]
-    per_box = np.sort([_pct(i, tuning.NOISE_PERCENTILE) for i in inner])
+    inner = [_inner(p, px_per_mm) for p in boxes]
+    per_box = np.sort([tops[p.element.id][tuning.NOISE_PERCENTILE] for p in boxes])
     noise = float(np.median(per_box[:max(1, round(len(per_box) * tuning.QUIETEST_BOXES))]))
     ink = np.concatenate([i.ravel() for i in inner])
     strong = ink[ink > tuning.MIN_PIXEL_INK]
@@ -55,9 +55,13 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     roll counter) are judged by the limits the other elements set, and take no part in them."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
-    t = pixel_threshold(patches_main, px_per_mm)
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
     values = [p for p in patches_main if p.element.kind in VALUE_KINDS]
+    # the high percentiles of each box's ink that the sheet's limits are drawn from (noise,
+    # pen, the paper's darkest specks), from one partial sort per box
+    qs = sorted({tuning.NOISE_PERCENTILE, 95, 99})
+    tops = {p.element.id: dict(zip(qs, _pct(_inner(p, px_per_mm), qs))) for p in boxes}
+    t = pixel_threshold(boxes, px_per_mm, tops)
     cover = {p.element.id: _stroke_cover(_inner(p, px_per_mm), t, px_per_mm)
              for p in boxes}
     limit = _box_limit(list(cover.values()))
@@ -65,7 +69,7 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
     line = _line_scores(unsure, px_per_mm, tuning.LINE_INSET,
                         quiet={i for i, c in cover.items() if c < limit})
-    pen_level = _pen_level(boxes, cover, limit, px_per_mm)
+    pen_level = _pen_level(boxes, cover, limit, tops)
     # a faint pen (pencil) can leave a cross that only the line evidence sees: doubt earlier
     doubt = tuning.LINE_DOUBT if pen_level >= tuning.FAINT_PEN else tuning.LINE_DOUBT_FAINT
     out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), doubt) for i in cover]
@@ -77,7 +81,7 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
                            doubt, px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
-    c = contrast(boxes, out, px_per_mm)
+    c = contrast(boxes, out, tops)
     q = float(np.clip((c - tuning.MIN_CONTRAST) / (tuning.GOOD_CONTRAST - tuning.MIN_CONTRAST),
                       0, 1))
     if q < 1:
@@ -123,22 +127,27 @@ def _middle(a: np.ndarray, side: int) -> np.ndarray:
     return a[max(0, y):y + side, max(0, x):x + side]
 
 
-def contrast(boxes: list[Patch], verdicts: list[Verdict], px_per_mm: float) -> float:
+def contrast(boxes: list[Patch], verdicts: list[Verdict],
+             tops: dict[str, dict[float, float]]) -> float:
     """How clearly this sheet's pen stands out from its paper: the typical darkest pen in the
-    boxes read crossed over the typical darkest speck in those read empty."""
+    boxes read crossed (95th percentile of the ink in each) over the typical darkest speck in
+    those read empty (99th)."""
     state = {v.id: v.state for v in verdicts}
-    pen = [_pct(_inner(p, px_per_mm), 95) for p in boxes if state[p.element.id] == "crossed"]
-    paper = [_pct(_inner(p, px_per_mm), 99) for p in boxes if state[p.element.id] == "empty"]
+    pen = [tops[p.element.id][95] for p in boxes if state[p.element.id] == "crossed"]
+    paper = [tops[p.element.id][99] for p in boxes if state[p.element.id] == "empty"]
     if len(pen) < 3 or len(paper) < 3:
         return float("inf")  # nothing to compare: an empty or a full sheet
     return float(np.median(pen) / max(float(np.median(paper)), tuning.MIN_PIXEL_INK / 4))
 
 
-def _pct(a: np.ndarray, q: float) -> float:
-    """The q-th percentile (nearest rank): np.percentile is slow on many small arrays."""
+def _pct(a: np.ndarray, q: float | list[float]) -> float | list[float]:
+    """The q-th percentile (nearest rank), or a list of them for a list of q: np.percentile
+    is slow on many small arrays."""
     flat = a.ravel()
-    k = min(len(flat) - 1, max(0, round(q / 100 * (len(flat) - 1))))
-    return float(np.partition(flat, k)[k])
+    ks = [min(len(flat) - 1, max(0, round(x / 100 * (len(flat) - 1))))
+          for x in (q if isinstance(q, list) else [q])]
+    part = np.partition(flat, ks)
+    return [float(part[k]) for k in ks] if isinstance(q, list) else float(part[ks[0]])
 
 
 def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float,
@@ -293,9 +302,10 @@ def _doubt_if_lined(v: Verdict, line_z: float, doubt: float) -> Verdict:
 
 
 def _pen_level(boxes: list[Patch], cover: dict[str, float], limit: float,
-               px_per_mm: float) -> float:
-    """How dark this sheet's pen is: the typical darkest ink of the boxes clearly crossed."""
-    dark = [_pct(_inner(p, px_per_mm), 95) for p in boxes
+               tops: dict[str, dict[float, float]]) -> float:
+    """How dark this sheet's pen is: the typical darkest ink (95th percentile) of the boxes
+    clearly crossed."""
+    dark = [tops[p.element.id][95] for p in boxes
             if cover[p.element.id] >= limit * tuning.SURE_RATIO]
     return float(np.median(dark)) if len(dark) >= 3 else 1.0
 
@@ -305,16 +315,9 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
     middle; an empty value has next to no pen (a neighbour's circle may brush its edge).
     Pen here must be about as dark as the sheet's crosses (`pen_level`): the same player wrote
     both, while noise and texture are paler."""
-    x, y, w, h = _box_in_patch(p, px_per_mm)
-    yy, xx = np.mgrid[0:p.ink.shape[0], 0:p.ink.shape[1]]
-    u, v = (xx - (x + w / 2)) / (w / 2), (yy - (y + h / 2)) / (h / 2)
-    r = np.hypot(u, v)
-    region = r <= tuning.RING_OUTER
+    u, v, region, sector, ring = _value_grid(p.ink.shape, *_box_in_patch(p, px_per_mm))
     pen = (p.ink > t) & region
     amount = float(pen.sum() / max(1, region.sum()))
-    sector = ((np.arctan2(v, u) + np.pi) / (2 * np.pi) * tuning.SECTORS).astype(int)
-    sector %= tuning.SECTORS
-    ring = region & (r >= tuning.RING_INNER)
     hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS)
     around = float((hits >= tuning.SECTOR_HIT_MM2 * px_per_mm ** 2).mean())
     across = _across(u[pen], v[pen])
@@ -335,6 +338,20 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
         # reaching in, a smudge); pale pen in a circle's shape stays a doubt
         state, conf = "empty", max(-enough, min(-circled, -struck))
     return Verdict(p.element.id, state, round(float(np.clip(conf, 0, 1)), 3), feats)
+
+
+@lru_cache(maxsize=256)
+def _value_grid(shape: tuple[int, int], x: float, y: float, w: float, h: float):
+    """Around a value at (x, y, w, h) in a patch of `shape`: each pixel's offset from its centre
+    in half-sizes (u, v), the region where pen counts, the sector of each pixel, and the ring.
+    The same for every photo: kept."""
+    yy, xx = np.mgrid[0:shape[0], 0:shape[1]]
+    u, v = (xx - (x + w / 2)) / (w / 2), (yy - (y + h / 2)) / (h / 2)
+    r = np.hypot(u, v)
+    region = r <= tuning.RING_OUTER
+    sector = ((np.arctan2(v, u) + np.pi) / (2 * np.pi) * tuning.SECTORS).astype(int)
+    sector %= tuning.SECTORS
+    return u, v, region, sector, region & (r >= tuning.RING_INNER)
 
 
 _ANGLES = np.deg2rad(np.arange(0, 180, 5))
