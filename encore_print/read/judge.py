@@ -62,8 +62,8 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     qs = sorted({tuning.NOISE_PERCENTILE, 95, 99})
     tops = {p.element.id: dict(zip(qs, _pct(_inner(p, px_per_mm), qs))) for p in boxes}
     t = pixel_threshold(boxes, px_per_mm, tops)
-    cover = {p.element.id: _stroke_cover(_inner(p, px_per_mm), t, px_per_mm)
-             for p in boxes}
+    cover = dict(zip([p.element.id for p in boxes],
+                     _stroke_cover([_inner(p, px_per_mm) for p in boxes], t, px_per_mm)))
     limit = _box_limit(list(cover.values()))
     # lines only matter where the coverage is not already conclusive
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
@@ -104,8 +104,9 @@ def _small_verdicts(small: list[Patch], boxes: list[Patch], quiet: set[str], t: 
         return _inner(p, px_per_mm, tuning.SMALL_BOX_INSET_MM / p.element.box_mm[2])
 
     limit *= tuning.SMALL_LIMIT_FACTOR
-    cover = {p.element.id: _stroke_cover(inner(p), t, px_per_mm, tuning.SMALL_MIN_STROKE_MM2)
-             for p in small}
+    cover = dict(zip([p.element.id for p in small],
+                     _stroke_cover([inner(p) for p in small], t, px_per_mm,
+                                   tuning.SMALL_MIN_STROKE_MM2)))
     maps = {p.element.id: inner(p) for p in small
             if cover[p.element.id] < limit * tuning.SURE_RATIO}
     line: dict[str, float] = {}
@@ -150,25 +151,48 @@ def _pct(a: np.ndarray, q: float | list[float]) -> float | list[float]:
     return [float(part[k]) for k in ks] if isinstance(q, list) else float(part[ks[0]])
 
 
-def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float,
-                  least_mm2: float = tuning.MIN_STROKE_MM2) -> float:
-    """Share of the box covered by pen strokes: pixels above `t` that belong to a mark of some
-    size (grainy pencil is joined first), not specks of paper texture or noise."""
-    pen = (ink_map > t).astype(np.uint8)
+def _stroke_cover(ink_maps: list[np.ndarray], t: float, px_per_mm: float,
+                  least_mm2: float = tuning.MIN_STROKE_MM2) -> list[float]:
+    """Per box, the share of it covered by pen strokes: pixels above `t` that belong to a mark
+    of some size (grainy pencil is joined first), not specks of paper texture or noise.
+
+    The boxes are laid out on one mosaic, apart by the joining radius, so the joining and the
+    labelling run once for all. The gaps keep each box to itself and stand for its outside
+    as it is alone: nothing while strokes are spread, everything while they shrink back."""
     k = 2 * round(tuning.STROKE_JOIN_MM * px_per_mm / 2) + 1
-    joined = cv2.morphologyEx(pen, cv2.MORPH_CLOSE,
-                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    if not ink_maps:
+        return []
+    hs, ws = np.array([m.shape for m in ink_maps]).T
+    ch, cw = hs.max() + k // 2, ws.max() + k // 2  # a box and a gap
+    cols = int(np.ceil(np.sqrt(len(ink_maps))))
+    rows = -(-len(ink_maps) // cols)
+    pen = np.zeros((rows * ch, cols * cw), np.uint8)
+    outside = np.ones(pen.shape, bool)
+    places = []
+    for n, m in enumerate(ink_maps):
+        y, x = n // cols * ch, n % cols * cw
+        place = np.s_[y:y + m.shape[0], x:x + m.shape[1]]
+        pen[place] = m > t
+        outside[place] = False
+        places.append(place)
+    joined = cv2.dilate(pen, kernel)  # MORPH_CLOSE, in its two steps
+    joined[outside] = 1
+    joined = cv2.erode(joined, kernel)
+    joined[outside] = 0
     _, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
     big = stats[:, cv2.CC_STAT_AREA] >= least_mm2 * px_per_mm ** 2
     big[0] = False
     kept = big[labels] & (pen > 0)
-    if not kept.size:
-        return 0.0
-    w = _centre_weights(kept.shape)
-    return float((kept * w).sum() / w.sum())
+    out = []
+    for place in places:
+        box = kept[place]
+        w = _centre_weights(box.shape)
+        out.append(float((box * w).sum() / w.sum()) if box.size else 0.0)
+    return out
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=64)
 def _centre_weights(shape: tuple[int, int]) -> np.ndarray:
     """1 over the middle of a box, falling to 0 at its edges: a cross is drawn in the middle,
     while a neighbour's stroke that overshoots only reaches the edge."""
@@ -200,7 +224,7 @@ def _line_evidence(maps: list[np.ndarray], px_per_mm: float,
     shifted stacks: one call per map and direction would cost far more."""
     small = [cv2.resize(m, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA) for m in maps]
     length = max(5, round(length_mm * px_per_mm / 2)) | 1
-    out = [float(s.mean()) for s in small]
+    out = [float(s.mean()) if min(s.shape) <= length else 0.0 for s in small]
     big = [k for k, s in enumerate(small) if min(s.shape) > length]
     if not big:
         return out
