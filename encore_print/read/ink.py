@@ -11,7 +11,7 @@ import numpy as np
 from . import tuning
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared (and cached on) by identity: one per layout
 class Blank:
     """The blank sheet at the reader's resolution, prepared once per layout."""
 
@@ -85,7 +85,21 @@ def ink(photo: np.ndarray, expected_darkest: np.ndarray) -> np.ndarray:
     cell of its own colour, while the photo's noise partly averages out."""
     p = _total(photo.astype(np.float32))
     e = _total(expected_darkest)
-    return np.clip((e - p) / np.maximum(e, 24.0), 0, 1)
+    out = (e - p) / np.maximum(e, 24.0)
+    return np.minimum(np.maximum(out, 0, out=out), 1, out=out)  # np.clip, without its overhead
+
+
+def percentile(a: np.ndarray, q: float):
+    """np.percentile(a, q) (linear), the same bit for bit, at a third of its cost on the small
+    arrays the reader takes it of."""
+    flat = a.ravel()
+    v = (flat.size - 1) * (q / 100)
+    lo = int(np.floor(v))
+    hi = min(lo + 1, flat.size - 1)
+    part = np.partition(flat, [lo, hi])
+    t = v - lo
+    diff = part[hi] - part[lo]
+    return part[hi] - diff * (1 - t) if t >= 0.5 else part[lo] + diff * t
 
 
 # numpy reduces a last axis of length 3 slowly; these are the hot loops of the reader

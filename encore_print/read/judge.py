@@ -36,13 +36,13 @@ class Verdict:
         return self.confidence < tuning.CONFIDENT
 
 
-def pixel_threshold(patches: list[Patch], px_per_mm: float) -> float:
+def pixel_threshold(boxes: list[Patch], px_per_mm: float,
+                    tops: dict[str, dict[float, float]]) -> float:
     """How much darker than its surroundings a pixel must be to count as pen on this sheet:
     well above the photo's noise on the paper, and a fair part of how dark this sheet's pen
     is. The quietest boxes of a sheet are empty ones: their ink is the photo's noise."""
-    inner = [_inner(p, px_per_mm) for p in patches
-             if p.element.kind not in VALUE_KINDS]
-    per_box = np.sort([_pct(i, tuning.NOISE_PERCENTILE) for i in inner])
+    inner = [_inner(p, px_per_mm) for p in boxes]
+    per_box = np.sort([tops[p.element.id][tuning.NOISE_PERCENTILE] for p in boxes])
     noise = float(np.median(per_box[:max(1, round(len(per_box) * tuning.QUIETEST_BOXES))]))
     ink = np.concatenate([i.ravel() for i in inner])
     strong = ink[ink > tuning.MIN_PIXEL_INK]
@@ -59,17 +59,21 @@ def judge(patches: list[Patch], px_per_mm: float,
     not in it may hold a cross anywhere."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
-    t = pixel_threshold(patches_main, px_per_mm)
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
     values = [p for p in patches_main if p.element.kind in VALUE_KINDS]
-    cover = {p.element.id: _stroke_cover(_inner(p, px_per_mm), t, px_per_mm)
-             for p in boxes}
+    # the high percentiles of each box's ink that the sheet's limits are drawn from (noise,
+    # pen, the paper's darkest specks), from one partial sort per box
+    qs = sorted({tuning.NOISE_PERCENTILE, 95, 99})
+    tops = {p.element.id: dict(zip(qs, _pct(_inner(p, px_per_mm), qs))) for p in boxes}
+    t = pixel_threshold(boxes, px_per_mm, tops)
+    cover = dict(zip([p.element.id for p in boxes],
+                     _stroke_cover([_inner(p, px_per_mm) for p in boxes], t, px_per_mm)))
     limit = _box_limit(list(cover.values()))
     # lines only matter where the coverage is not already conclusive
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
     line = _line_scores(unsure, px_per_mm, tuning.LINE_INSET,
                         quiet={i for i, c in cover.items() if c < limit})
-    pen_level = _pen_level(boxes, cover, limit, px_per_mm)
+    pen_level = _pen_level(boxes, cover, limit, tops)
     # a faint pen (pencil) can leave a cross that only the line evidence sees: doubt earlier
     doubt = tuning.LINE_DOUBT if pen_level >= tuning.FAINT_PEN else tuning.LINE_DOUBT_FAINT
     out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), doubt) for i in cover]
@@ -81,7 +85,7 @@ def judge(patches: list[Patch], px_per_mm: float,
     out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
                            doubt, px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
-    c = contrast(boxes, out, px_per_mm)
+    c = contrast(boxes, out, tops)
     if pen_level < tuning.FAINT_PEN and c < tuning.GOOD_CONTRAST:
         out = _doubt_if_hidden(out, {p.element.id: _visible(p, px_per_mm) for p in boxes},
                                neighbours or {})
@@ -107,19 +111,20 @@ def _small_verdicts(small: list[Patch], boxes: list[Patch], quiet: set[str], t: 
         return _inner(p, px_per_mm, tuning.SMALL_BOX_INSET_MM / p.element.box_mm[2])
 
     limit *= tuning.SMALL_LIMIT_FACTOR
-    cover = {p.element.id: _stroke_cover(inner(p), t, px_per_mm, tuning.SMALL_MIN_STROKE_MM2)
-             for p in small}
+    cover = dict(zip([p.element.id for p in small],
+                     _stroke_cover([inner(p) for p in small], t, px_per_mm,
+                                   tuning.SMALL_MIN_STROKE_MM2)))
     maps = {p.element.id: inner(p) for p in small
             if cover[p.element.id] < limit * tuning.SURE_RATIO}
     line: dict[str, float] = {}
     if maps:
         side = min(min(m.shape) for m in maps.values())
         length = side / px_per_mm * tuning.SMALL_LINE_FRACTION
-        evidence = {i: _line_evidence(m, px_per_mm, length) for i, m in maps.items()}
+        evidence = dict(zip(maps, _line_evidence(list(maps.values()), px_per_mm, length)))
         own = [v for i, v in evidence.items() if cover[i] < limit]
-        paper = own if len(own) >= tuning.SMALL_QUIET else [
-            _line_evidence(_middle(_inner(p, px_per_mm), side), px_per_mm, length)
-            for p in boxes if p.element.id in quiet]
+        paper = own if len(own) >= tuning.SMALL_QUIET else _line_evidence(
+            [_middle(_inner(p, px_per_mm), side) for p in boxes if p.element.id in quiet],
+            px_per_mm, length)
         line = _robust_z(evidence, paper)
     return [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), doubt) for i in cover]
 
@@ -130,43 +135,71 @@ def _middle(a: np.ndarray, side: int) -> np.ndarray:
     return a[max(0, y):y + side, max(0, x):x + side]
 
 
-def contrast(boxes: list[Patch], verdicts: list[Verdict], px_per_mm: float) -> float:
+def contrast(boxes: list[Patch], verdicts: list[Verdict],
+             tops: dict[str, dict[float, float]]) -> float:
     """How clearly this sheet's pen stands out from its paper: the typical darkest pen in the
-    boxes read crossed over the typical darkest speck in those read empty."""
+    boxes read crossed (95th percentile of the ink in each) over the typical darkest speck in
+    those read empty (99th)."""
     state = {v.id: v.state for v in verdicts}
-    pen = [_pct(_inner(p, px_per_mm), 95) for p in boxes if state[p.element.id] == "crossed"]
-    paper = [_pct(_inner(p, px_per_mm), 99) for p in boxes if state[p.element.id] == "empty"]
+    pen = [tops[p.element.id][95] for p in boxes if state[p.element.id] == "crossed"]
+    paper = [tops[p.element.id][99] for p in boxes if state[p.element.id] == "empty"]
     if len(pen) < 3 or len(paper) < 3:
         return float("inf")  # nothing to compare: an empty or a full sheet
     return float(np.median(pen) / max(float(np.median(paper)), tuning.MIN_PIXEL_INK / 4))
 
 
-def _pct(a: np.ndarray, q: float) -> float:
-    """The q-th percentile (nearest rank): np.percentile is slow on many small arrays."""
+def _pct(a: np.ndarray, q: float | list[float]) -> float | list[float]:
+    """The q-th percentile (nearest rank), or a list of them for a list of q: np.percentile
+    is slow on many small arrays."""
     flat = a.ravel()
-    k = min(len(flat) - 1, max(0, round(q / 100 * (len(flat) - 1))))
-    return float(np.partition(flat, k)[k])
+    ks = [min(len(flat) - 1, max(0, round(x / 100 * (len(flat) - 1))))
+          for x in (q if isinstance(q, list) else [q])]
+    part = np.partition(flat, ks)
+    return [float(part[k]) for k in ks] if isinstance(q, list) else float(part[ks[0]])
 
 
-def _stroke_cover(ink_map: np.ndarray, t: float, px_per_mm: float,
-                  least_mm2: float = tuning.MIN_STROKE_MM2) -> float:
-    """Share of the box covered by pen strokes: pixels above `t` that belong to a mark of some
-    size (grainy pencil is joined first), not specks of paper texture or noise."""
-    pen = (ink_map > t).astype(np.uint8)
+def _stroke_cover(ink_maps: list[np.ndarray], t: float, px_per_mm: float,
+                  least_mm2: float = tuning.MIN_STROKE_MM2) -> list[float]:
+    """Per box, the share of it covered by pen strokes: pixels above `t` that belong to a mark
+    of some size (grainy pencil is joined first), not specks of paper texture or noise.
+
+    The boxes are laid out on one mosaic, apart by the joining radius, so the joining and the
+    labelling run once for all. The gaps keep each box to itself and stand for its outside
+    as it is alone: nothing while strokes are spread, everything while they shrink back."""
     k = 2 * round(tuning.STROKE_JOIN_MM * px_per_mm / 2) + 1
-    joined = cv2.morphologyEx(pen, cv2.MORPH_CLOSE,
-                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    if not ink_maps:
+        return []
+    hs, ws = np.array([m.shape for m in ink_maps]).T
+    ch, cw = hs.max() + k // 2, ws.max() + k // 2  # a box and a gap
+    cols = int(np.ceil(np.sqrt(len(ink_maps))))
+    rows = -(-len(ink_maps) // cols)
+    pen = np.zeros((rows * ch, cols * cw), np.uint8)
+    outside = np.ones(pen.shape, bool)
+    places = []
+    for n, m in enumerate(ink_maps):
+        y, x = n // cols * ch, n % cols * cw
+        place = np.s_[y:y + m.shape[0], x:x + m.shape[1]]
+        pen[place] = m > t
+        outside[place] = False
+        places.append(place)
+    joined = cv2.dilate(pen, kernel)  # MORPH_CLOSE, in its two steps
+    joined[outside] = 1
+    joined = cv2.erode(joined, kernel)
+    joined[outside] = 0
     _, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
     big = stats[:, cv2.CC_STAT_AREA] >= least_mm2 * px_per_mm ** 2
     big[0] = False
     kept = big[labels] & (pen > 0)
-    if not kept.size:
-        return 0.0
-    w = _centre_weights(kept.shape)
-    return float((kept * w).sum() / w.sum())
+    out = []
+    for place in places:
+        box = kept[place]
+        w = _centre_weights(box.shape)
+        out.append(float((box * w).sum() / w.sum()) if box.size else 0.0)
+    return out
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=64)
 def _centre_weights(shape: tuple[int, int]) -> np.ndarray:
     """1 over the middle of a box, falling to 0 at its edges: a cross is drawn in the middle,
     while a neighbour's stroke that overshoots only reaches the edge."""
@@ -176,29 +209,50 @@ def _centre_weights(shape: tuple[int, int]) -> np.ndarray:
 
 
 @lru_cache(maxsize=4)
-def _line_kernels(length_px: int) -> list[np.ndarray]:
-    """Averaging kernels along short segments in 12 directions."""
+def _line_taps(length_px: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Short straight segments in 12 directions, each as the (dy, dx) of its pixels in a
+    length × length square."""
     out = []
     c = length_px // 2
     for angle in np.arange(0, np.pi, np.pi / 12):
-        k = np.zeros((length_px, length_px), np.float32)
+        k = np.zeros((length_px, length_px), np.uint8)
         dx, dy = np.cos(angle) * c, np.sin(angle) * c
-        cv2.line(k, (round(c - dx), round(c - dy)), (round(c + dx), round(c + dy)), 1.0, 1)
-        out.append(k / k.sum())
+        cv2.line(k, (round(c - dx), round(c - dy)), (round(c + dx), round(c + dy)), 1, 1)
+        out.append(np.nonzero(k))
     return out
 
 
-def _line_evidence(ink_map: np.ndarray, px_per_mm: float,
-                   length_mm: float = tuning.LINE_EVIDENCE_MM) -> float:
-    """The darkest short straight segment in the middle of a box: a pen line too faint for the
-    pen threshold still stands out from the noise once averaged along its length."""
-    small = cv2.resize(ink_map, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+def _line_evidence(maps: list[np.ndarray], px_per_mm: float,
+                   length_mm: float = tuning.LINE_EVIDENCE_MM) -> list[float]:
+    """Per ink map, the darkest short straight segment in the middle of a box: a pen line too
+    faint for the pen threshold still stands out from the noise once averaged along its length.
+
+    The maps are stacked (padded to the largest) so that each segment is a few additions of
+    shifted stacks: one call per map and direction would cost far more."""
+    small = [cv2.resize(m, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA) for m in maps]
     length = max(5, round(length_mm * px_per_mm / 2)) | 1
-    if min(small.shape) <= length:
-        return float(small.mean())
-    h = length // 2  # only segments that lie wholly inside the area
-    return max(float(cv2.filter2D(small, -1, k)[h:-h, h:-h].max())
-               for k in _line_kernels(length))
+    out = [float(s.mean()) if min(s.shape) <= length else 0.0 for s in small]
+    big = [k for k, s in enumerate(small) if min(s.shape) > length]
+    if not big:
+        return out
+    e = length - 1  # only segments that lie wholly inside a map: they start this much in
+    hs, ws = np.array([small[k].shape for k in big]).T
+    stack = np.zeros((len(big), hs.max(), ws.max()), np.float32)
+    inside = np.zeros((len(big), hs.max() - e, ws.max() - e), bool)
+    for n, k in enumerate(big):
+        stack[n, :hs[n], :ws[n]] = small[k]
+        inside[n, :hs[n] - e, :ws[n] - e] = True
+    oh, ow = inside.shape[1:]
+    best = np.full(inside.shape, -np.inf, np.float32)
+    for ys, xs in _line_taps(length):
+        total = stack[:, ys[0]:ys[0] + oh, xs[0]:xs[0] + ow].copy()
+        for y, x in zip(ys[1:], xs[1:]):
+            total += stack[:, y:y + oh, x:x + ow]
+        np.maximum(best, total / np.float32(len(ys)), out=best)
+    best = np.where(inside, best, -np.inf).max(axis=(1, 2))
+    for n, k in enumerate(big):
+        out[k] = float(best[n])
+    return out
 
 
 def _inner(p: Patch, px_per_mm: float, inset: float = tuning.BOX_INSET) -> np.ndarray:
@@ -283,7 +337,8 @@ def _line_scores(group: list[Patch], px_per_mm: float, inset: float,
                  quiet: set[str] | None = None) -> dict[str, float]:
     """How far each element's darkest short line stands out from those of the quiet elements
     of its kind on this sheet (robust z-score): a faint pen line still scores high."""
-    raw = {p.element.id: _line_evidence(_inner(p, px_per_mm, inset), px_per_mm) for p in group}
+    raw = dict(zip([p.element.id for p in group],
+                   _line_evidence([_inner(p, px_per_mm, inset) for p in group], px_per_mm)))
     return _robust_z(raw, [v for i, v in raw.items() if quiet is None or i in quiet])
 
 
@@ -304,9 +359,10 @@ def _doubt_if_lined(v: Verdict, line_z: float, doubt: float) -> Verdict:
 
 
 def _pen_level(boxes: list[Patch], cover: dict[str, float], limit: float,
-               px_per_mm: float) -> float:
-    """How dark this sheet's pen is: the typical darkest ink of the boxes clearly crossed."""
-    dark = [_pct(_inner(p, px_per_mm), 95) for p in boxes
+               tops: dict[str, dict[float, float]]) -> float:
+    """How dark this sheet's pen is: the typical darkest ink (95th percentile) of the boxes
+    clearly crossed."""
+    dark = [tops[p.element.id][95] for p in boxes
             if cover[p.element.id] >= limit * tuning.SURE_RATIO]
     return float(np.median(dark)) if len(dark) >= 3 else 1.0
 
@@ -316,16 +372,9 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
     middle; an empty value has next to no pen (a neighbour's circle may brush its edge).
     Pen here must be about as dark as the sheet's crosses (`pen_level`): the same player wrote
     both, while noise and texture are paler."""
-    x, y, w, h = _box_in_patch(p, px_per_mm)
-    yy, xx = np.mgrid[0:p.ink.shape[0], 0:p.ink.shape[1]]
-    u, v = (xx - (x + w / 2)) / (w / 2), (yy - (y + h / 2)) / (h / 2)
-    r = np.hypot(u, v)
-    region = r <= tuning.RING_OUTER
+    u, v, region, sector, ring = _value_grid(p.ink.shape, *_box_in_patch(p, px_per_mm))
     pen = (p.ink > t) & region
     amount = float(pen.sum() / max(1, region.sum()))
-    sector = ((np.arctan2(v, u) + np.pi) / (2 * np.pi) * tuning.SECTORS).astype(int)
-    sector %= tuning.SECTORS
-    ring = region & (r >= tuning.RING_INNER)
     hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS)
     around = float((hits >= tuning.SECTOR_HIT_MM2 * px_per_mm ** 2).mean())
     across = _across(u[pen], v[pen])
@@ -350,6 +399,20 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
         if some > 0:
             conf = min(conf, min(-circled, -struck) - 1)
     return Verdict(p.element.id, state, round(float(np.clip(conf, 0, 1)), 3), feats)
+
+
+@lru_cache(maxsize=256)
+def _value_grid(shape: tuple[int, int], x: float, y: float, w: float, h: float):
+    """Around a value at (x, y, w, h) in a patch of `shape`: each pixel's offset from its centre
+    in half-sizes (u, v), the region where pen counts, the sector of each pixel, and the ring.
+    The same for every photo: kept."""
+    yy, xx = np.mgrid[0:shape[0], 0:shape[1]]
+    u, v = (xx - (x + w / 2)) / (w / 2), (yy - (y + h / 2)) / (h / 2)
+    r = np.hypot(u, v)
+    region = r <= tuning.RING_OUTER
+    sector = ((np.arctan2(v, u) + np.pi) / (2 * np.pi) * tuning.SECTORS).astype(int)
+    sector %= tuning.SECTORS
+    return u, v, region, sector, region & (r >= tuning.RING_INNER)
 
 
 _ANGLES = np.deg2rad(np.arange(0, 180, 5))

@@ -26,10 +26,15 @@ class Sighting:
 
 
 @cache
-def detector() -> cv2.aruco.ArucoDetector:
+def detector(one_scale: bool = False) -> cv2.aruco.ArucoDetector:
+    """The marker search. `one_scale` only finds roughly where markers are: it thresholds the
+    image at one scale (the largest) and leaves corners unrefined."""
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     params.minMarkerPerimeterRate = tuning.MIN_MARKER_PERIMETER_RATE
+    if one_scale:
+        params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
     return cv2.aruco.ArucoDetector(dictionary(), params)
 
 
@@ -41,7 +46,7 @@ def sight(gray: np.ndarray) -> Sighting | None:
     then their corners are refined on the full image."""
     f = min(1.0, tuning.DETECT_SIDE / max(gray.shape))
     small = gray if f == 1.0 else cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-    corners, ids, _ = detector().detectMarkers(small)
+    corners, ids = _detect(small)
     if ids is None and f < 1.0:  # a small sheet in a big frame: look at full size
         f, corners, ids = 1.0, *detector().detectMarkers(gray)[:2]
     if ids is None:
@@ -55,6 +60,55 @@ def sight(gray: np.ndarray) -> Sighting | None:
         if c == code:
             markers.setdefault(corner, pts.astype(np.float32))
     return Sighting(code, markers)
+
+
+def _detect(gray: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray | None]:
+    """What `detector()` finds in `gray`, cheaply in the usual case: most of its time goes to
+    tracing the contours of the whole picture at three threshold scales. One scale usually finds
+    the four markers; the full search then runs only around each of them (it looks no farther
+    than a marker's own size), and their corners are refined on `gray` as the full search does,
+    which gives the same corners. Anything else (fewer markers, another sheet's) gets the full
+    search."""
+    corners, ids, _ = detector(one_scale=True).detectMarkers(gray)
+    if ids is None or sorted(ids.ravel() % 4) != [0, 1, 2, 3] or len(set(ids.ravel() // 4)) > 1:
+        return detector().detectMarkers(gray)[:2]
+    params = detector().getDetectorParameters()
+    found = []
+    for c, i in zip(corners, ids.ravel()):
+        pts = c.reshape(4, 2)
+        x0, y0 = np.floor(pts.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(pts.max(axis=0)).astype(int)
+        m = max(x1 - x0, y1 - y0)  # a marker's size of margin: its quiet zone and beyond
+        x0, y0 = max(0, x0 - m), max(0, y0 - m)
+        roi = gray[y0:y1 + m + 1, x0:x1 + m + 1]
+        near = cv2.aruco.DetectorParameters()
+        near.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE  # refined below, on `gray`
+        # the same smallest and largest marker as on the whole picture
+        f = max(gray.shape) / max(roi.shape)
+        near.minMarkerPerimeterRate = params.minMarkerPerimeterRate * f
+        near.maxMarkerPerimeterRate = params.maxMarkerPerimeterRate * f
+        got, got_ids, _ = cv2.aruco.ArucoDetector(dictionary(), near).detectMarkers(roi)
+        if got_ids is None or got_ids.ravel().tolist() != [i]:
+            return detector().detectMarkers(gray)[:2]
+        found.append(_refine_as_aruco(gray, got[0] + np.array([x0, y0], np.float32), params))
+    return tuple(found), ids
+
+
+def _refine_as_aruco(gray: np.ndarray, pts: np.ndarray, p) -> np.ndarray:
+    """cornerSubPix as ArucoDetector runs it (CORNER_REFINE_SUBPIX): a window of 0.3 modules,
+    at most cornerRefinementWinSize, module size from the side lengths summed in float32."""
+    pts = pts.reshape(-1, 1, 2).astype(np.float32)
+    sides = np.float32(0)
+    for a, b in zip(pts[:, 0], np.roll(pts[:, 0], -1, axis=0)):
+        d = a - b
+        sides = np.float32(sides + np.sqrt(np.float32(d @ d)))
+    modules = dictionary().markerSize + 2 * p.markerBorderBits
+    module = np.float32(sides / np.float32(4 * modules))
+    win = min(p.cornerRefinementWinSize,
+              max(1, int(np.rint(np.float32(p.relativeCornerRefinmentWinSize) * module))))
+    crit = (cv2.TERM_CRITERIA_MAX_ITER | cv2.TERM_CRITERIA_EPS, p.cornerRefinementMaxIterations,
+            p.cornerRefinementMinAccuracy)
+    return cv2.cornerSubPix(gray, pts, (win, win), (-1, -1), crit).reshape(1, 4, 2)
 
 
 def _refine(gray: np.ndarray, pts: np.ndarray, scale: float) -> np.ndarray:

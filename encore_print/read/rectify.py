@@ -3,11 +3,14 @@ cell is read exactly where it was printed, even on paper that is not quite flat.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
-from ..geometry import SheetGeometry
+from ..geometry import Element, SheetGeometry
 from . import tuning
+from .ink import Blank
 from .judge import is_small
 
 
@@ -37,47 +40,67 @@ def photo_px_per_mm(to_mm: np.ndarray, sheet_mm: tuple[float, float]) -> float:
                  / 10)
 
 
-def displacement(photo_grey: np.ndarray, blank_grey: np.ndarray, g: SheetGeometry,
+def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
                  px_per_mm: float) -> np.ndarray:
     """Per element, the (dx, dy) in pixels that best lays the blank sheet over the photo
     around it, smoothed over neighbours so a heavy scribble cannot drag one element away."""
     f = tuning.ALIGN_PX_PER_MM / px_per_mm
     small_p = cv2.resize(photo_grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-    small_b = cv2.resize(blank_grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-    a = tuning.ALIGN_PX_PER_MM
-    m, s = tuning.ALIGN_MARGIN_MM * a, tuning.ALIGN_SEARCH_MM * a
-    raw, peaks = [], []
-    for e in g.elements:
-        x, y, w, h = e.box_mm
-        x0, y0 = round(x * a - m), round(y * a - m)
-        x1, y1 = round((x + w) * a + m), round((y + h) * a + m)
-        tpl = small_b[y0:y1, x0:x1]
+    s = tuning.ALIGN_SEARCH_MM * tuning.ALIGN_PX_PER_MM
+    raw, peaks = np.zeros((len(g.elements), 2)), np.zeros(len(g.elements))
+    for k, (x0, y0, tpl) in enumerate(_templates(blank, g.elements, px_per_mm)):
+        if tpl is None:
+            continue
         sx0, sy0 = max(0, round(x0 - s)), max(0, round(y0 - s))
-        win = small_p[sy0:round(y1 + s), sx0:round(x1 + s)]
-        if tpl.std() < 1 or win.shape[0] <= tpl.shape[0] or win.shape[1] <= tpl.shape[1]:
-            raw.append((0.0, 0.0))
-            peaks.append(0.0)
+        win = small_p[sy0:round(y0 + tpl.shape[0] + s), sx0:round(x0 + tpl.shape[1] + s)]
+        if win.shape[0] <= tpl.shape[0] or win.shape[1] <= tpl.shape[1]:
             continue
         res = cv2.matchTemplate(win, tpl, cv2.TM_CCOEFF_NORMED)
-        _, peak, _, (bx, by) = cv2.minMaxLoc(res)
+        _, peaks[k], _, (bx, by) = cv2.minMaxLoc(res)
         dx, dy = _subpixel(res, bx, by)
-        raw.append(((sx0 + dx - x0) / f, (sy0 + dy - y0) / f))
-        peaks.append(peak)
-    raw_a, peaks_a = np.array(raw), np.array(peaks)
-    centres = np.array([(e.box_mm[0] + e.box_mm[2] / 2, e.box_mm[1] + e.box_mm[3] / 2)
-                        for e in g.elements])
-    out = np.zeros_like(raw_a)
-    good = peaks_a >= tuning.ALIGN_MIN_PEAK
-    # small boxes (the solo roll counter) follow the others but do not lead them: their
-    # repeating pattern matches less surely
-    small = np.array([is_small(e) for e in g.elements])
-    for k, c in enumerate(centres):
-        near = good & (np.hypot(*(centres - c).T) <= tuning.ALIGN_NEIGHBOURS_MM)
-        if not small[k]:
-            near &= ~small
-        if near.sum():
-            out[k] = np.median(raw_a[near], axis=0)
+        raw[k] = (sx0 + dx - x0) / f, (sy0 + dy - y0) / f
+    near = _neighbours(g.elements) & (peaks >= tuning.ALIGN_MIN_PEAK)
+    return _median_of(raw, near)
+
+
+@lru_cache(maxsize=8)
+def _templates(blank: Blank, elements: tuple[Element, ...], px_per_mm: float
+               ) -> list[tuple[int, int, np.ndarray | None]]:
+    """Per element, where its piece of the blank (element + margin, at ALIGN_PX_PER_MM) starts
+    and the piece itself; None where the print there is plain (nothing to align on)."""
+    f = tuning.ALIGN_PX_PER_MM / px_per_mm
+    small_b = cv2.resize(blank.grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    a = tuning.ALIGN_PX_PER_MM
+    m = tuning.ALIGN_MARGIN_MM * a
+    out = []
+    for e in elements:
+        x, y, w, h = e.box_mm
+        x0, y0 = round(x * a - m), round(y * a - m)
+        tpl = small_b[y0:round((y + h) * a + m), x0:round((x + w) * a + m)]
+        out.append((x0, y0, tpl if tpl.std() >= 1 else None))
     return out
+
+
+@lru_cache(maxsize=8)
+def _neighbours(elements: tuple[Element, ...]) -> np.ndarray:
+    """Element × element: whose shift each one follows. Small boxes (the solo roll counter)
+    follow the others but do not lead them: their repeating pattern matches less surely."""
+    centres = np.array([(e.box_mm[0] + e.box_mm[2] / 2, e.box_mm[1] + e.box_mm[3] / 2)
+                        for e in elements])
+    small = np.array([is_small(e) for e in elements])
+    near = np.hypot(*(centres[None] - centres[:, None]).transpose(2, 0, 1)) \
+        <= tuning.ALIGN_NEIGHBOURS_MM
+    return near & (small[:, None] | ~small[None, :])
+
+
+def _median_of(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Per row of the boolean `rows`, np.median(values[row], axis=0) (0 for an empty row), all
+    rows at once."""
+    n = rows.sum(axis=1)
+    picked = np.sort(np.where(rows[..., None], values[None], np.inf), axis=1)  # inf sort last
+    k = np.arange(len(rows))
+    lo, hi = picked[k, np.maximum(n - 1, 0) // 2], picked[k, n // 2]
+    return np.where(n[:, None] > 0, (lo + hi) / 2, 0.0)
 
 
 def _subpixel(res: np.ndarray, x: int, y: int) -> tuple[float, float]:

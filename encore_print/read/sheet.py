@@ -19,7 +19,7 @@ from ..layout.registry import builtin_by_code
 from ..marks import Marks
 from ..render.preview import render_sheet_image
 from . import tuning
-from .ink import Blank, _total, ink, light_field, prepare_blank, saturation
+from .ink import Blank, _total, ink, light_field, percentile, prepare_blank, saturation
 from .judge import Patch, Verdict, is_small, judge
 from .locate import homography, sight
 from .photo import load_photo
@@ -85,7 +85,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
                      "left out (is that corner folded?)")
     sigma = _check_sharp(rgb, g, name)
     light = light_field(rgb, blank)
-    shifts = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank.grey, g, px)
+    shifts = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank, g, px)
     patches = _patches(rgb, blank, light, g, shifts, px, sigma)
     verdicts, contrast = judge(patches, px, _neighbours(layout))
     if contrast < tuning.MIN_CONTRAST:
@@ -108,7 +108,7 @@ def _paper_level(m: np.ndarray) -> np.ndarray:
             if block.size:
                 ys.append((i + 0.5) * h / 3)
                 xs.append((j + 0.5) * w / 3)
-                zs.append(np.percentile(block, tuning.BASELINE_PERCENTILE))
+                zs.append(percentile(block, tuning.BASELINE_PERCENTILE))
     a = np.column_stack([np.ones(len(xs)), xs, ys])
     c = np.linalg.lstsq(a, np.array(zs), rcond=None)[0]
     yy, xx = np.mgrid[0:h, 0:w]
@@ -238,8 +238,8 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
         x0, y0 = max(0, round((x - m) * px)), max(0, round((y - m) * px))
         x1, y1 = min(w_img, round((x + w + m) * px)), min(h_img, round((y + h + m) * px))
         sx, sy = round(dx), round(dy)
-        sx = int(np.clip(sx, -x0, w_img - x1))
-        sy = int(np.clip(sy, -y0, h_img - y1))
+        sx = min(max(sx, -x0), w_img - x1)
+        sy = min(max(sy, -y0), h_img - y1)
         photo = rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
         expected = blank.darkest[y0:y1, x0:x1]
         if is_small(e) and blurred is not None:  # its outline, spread as the photo spreads it
