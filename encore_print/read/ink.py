@@ -83,8 +83,8 @@ def ink(photo: np.ndarray, expected_darkest: np.ndarray) -> np.ndarray:
     """0 (as printed) … 1 (black pen) per pixel: how much light the pen took away, over all
     three channels together. Every dark or saturated pen darkens the sum strongly, even on a
     cell of its own colour, while the photo's noise partly averages out."""
-    p = _total(photo.astype(np.float32))
-    e = _total(expected_darkest)
+    p = channel_sum(photo.astype(np.float32))
+    e = channel_sum(expected_darkest)
     out = (e - p) / np.maximum(e, 24.0)
     return np.minimum(np.maximum(out, 0, out=out), 1, out=out)  # np.clip, without its overhead
 
@@ -107,5 +107,5 @@ def _least(a: np.ndarray) -> np.ndarray:
     return np.minimum(np.minimum(a[..., 0], a[..., 1]), a[..., 2])
 
 
-def _total(a: np.ndarray) -> np.ndarray:
+def channel_sum(a: np.ndarray) -> np.ndarray:
     return a[..., 0] + a[..., 1] + a[..., 2]
