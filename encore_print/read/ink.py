@@ -16,7 +16,6 @@ class Blank:
     """The blank sheet at the reader's resolution, prepared once per layout."""
 
     rgb: np.ndarray  # float32 H×W×3, as printed
-    darkest: np.ndarray  # float32 H×W×3, darkest printed value nearby: tolerates small shifts
     flat: np.ndarray  # float32 h×w at LIGHT_PX_PER_MM: 1 where the print is plain all over
     small: np.ndarray  # float32 h×w×3, the blank at LIGHT_PX_PER_MM, for measuring light
     grey: np.ndarray  # uint8 H×W, for alignment
@@ -25,8 +24,6 @@ class Blank:
 
 def prepare_blank(rgb: np.ndarray, px_per_mm: float) -> Blank:
     f = rgb.astype(np.float32)
-    k = 2 * round(tuning.INK_SHIFT_TOLERANCE_MM * px_per_mm) + 1
-    darkest = cv2.erode(f, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     r = 2 * round(tuning.FLAT_RADIUS_MM * px_per_mm) + 1
     kernel = np.ones((r, r), np.uint8)
@@ -36,7 +33,7 @@ def prepare_blank(rgb: np.ndarray, px_per_mm: float) -> Blank:
     size = (round(rgb.shape[1] * f_small), round(rgb.shape[0] * f_small))
     small_flat = (cv2.resize(flat, size, interpolation=cv2.INTER_AREA) > 0.999)
     small = cv2.resize(f, size, interpolation=cv2.INTER_AREA)
-    return Blank(f, darkest, small_flat.astype(np.float32), small, grey, saturation(small))
+    return Blank(f, small_flat.astype(np.float32), small, grey, saturation(small))
 
 
 def saturation(rgb: np.ndarray) -> np.ndarray:
@@ -79,13 +76,14 @@ def _masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int]) ->
     return np.where(seen, exact, fill).astype(np.float32)
 
 
-def ink(photo: np.ndarray, expected_darkest: np.ndarray) -> np.ndarray:
+def ink(photo: np.ndarray, expected: np.ndarray, paper: np.ndarray) -> np.ndarray:
     """0 (as printed) … 1 (black pen) per pixel: how much light the pen took away, over all
-    three channels together. Every dark or saturated pen darkens the sum strongly, even on a
-    cell of its own colour, while the photo's noise partly averages out."""
+    three channels together, as a share of what bare paper reflects there (`paper`). Every
+    dark or saturated pen darkens the sum strongly, even on a cell of its own colour, while
+    the photo's noise partly averages out; on dark print, where a small mismatch of blur or
+    position is a large share of the print's own light, it stays small."""
     p = channel_sum(photo.astype(np.float32))
-    e = channel_sum(expected_darkest)
-    out = (e - p) / np.maximum(e, 24.0)
+    out = (channel_sum(expected) - p) / np.maximum(channel_sum(paper), 24.0)
     return np.minimum(np.maximum(out, 0, out=out), 1, out=out)  # np.clip, without its overhead
 
 

@@ -228,8 +228,7 @@ def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> float:
 def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
              shifts: np.ndarray, px: float, sigma_mm: float = 0.0) -> list[Patch]:
     h_img, w_img = rgb.shape[:2]
-    out = []
-    blurred = _blurred_print(blank, g, px, sigma_mm)
+    out, levels = [], []
     for e, (dx, dy) in zip(g.elements, shifts):
         x, y, w, h = e.box_mm
         m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in (
@@ -240,30 +239,45 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
         sx = min(max(sx, -x0), w_img - x1)
         sy = min(max(sy, -y0), h_img - y1)
         photo = rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
-        expected = blank.darkest[y0:y1, x0:x1]
-        if is_small(e) and blurred is not None:  # its outline, spread as the photo spreads it
-            (bx, by), spread = blurred
-            expected = np.minimum(expected, spread[y0 - by:y1 - by, x0 - bx:x1 - bx])
-        expected = expected * light[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
-        m = ink(photo, expected)
+        lit = light[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
+        expected = _expected_print(blank.rgb, (x0, y0, x1, y1), sigma_mm * px, px)
+        m = ink(photo, expected * lit, lit * 255)
         m -= _paper_level(m)  # shadow the light field missed
-        seen = channel_sum(blank.darkest[y0:y1, x0:x1]) > tuning.SEEN_PRINT * 3 * 255
+        seen = channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255
         out.append(Patch(e, m, (x0, y0), seen))
+        levels.append(float(lit.mean()))
+    return _even_noise(out, levels)
+
+
+def _even_noise(patches: list[Patch], light: list[float]) -> list[Patch]:
+    """Ink in a shadow is the photo's noise divided by little light: scaled down by how much
+    darker than the sheet's usual the patch is lit, so one pen threshold fits the whole sheet
+    (pen in a deep shadow must be proportionally clearer)."""
+    usual = float(np.median(light))
+    out = []
+    for p, lv in zip(patches, light):
+        f = min(1.0, max(tuning.SHADOW_INK_FLOOR, lv / usual))
+        out.append(p if f == 1.0 else Patch(p.element, p.ink * f, p.origin_px, p.seen))
     return out
 
 
-def _blurred_print(blank: Blank, g: SheetGeometry, px: float, sigma_mm: float
-                   ) -> tuple[tuple[int, int], np.ndarray] | None:
-    """The print around the small boxes, blurred as much as the photo (a blurred photo spreads
-    their outline over much of them), with where it starts on the sheet in pixels; None when
-    there are no small boxes or the photo is sharp."""
-    small = [e.box_mm for e in g.elements if is_small(e)]
-    if not small or not np.isfinite(sigma_mm) or sigma_mm * px < 0.3:
-        return None
-    m = 4 * sigma_mm + 1.5  # beyond the patch margin and the blur's reach
-    h, w = blank.rgb.shape[:2]
-    x0 = max(0, round((min(b[0] for b in small) - m) * px))
-    y0 = max(0, round((min(b[1] for b in small) - m) * px))
-    x1 = min(w, round((max(b[0] + b[2] for b in small) + m) * px))
-    y1 = min(h, round((max(b[1] + b[3] for b in small) + m) * px))
-    return (x0, y0), cv2.GaussianBlur(blank.rgb[y0:y1, x0:x1], (0, 0), sigma_mm * px)
+def _expected_print(blank_rgb: np.ndarray, box: tuple[int, int, int, int], sigma_px: float,
+                    px: float) -> np.ndarray:
+    """The print in `box` (x0, y0, x1, y1 in pixels) as this photo may show it: the darker of
+    the crisp print and the print blurred as much as the photo (either may be the better
+    match), at its darkest within the alignment's residual error."""
+    x0, y0, x1, y1 = box
+    tol = round(tuning.INK_SHIFT_TOLERANCE_MM * px)
+    sigma_px = sigma_px if np.isfinite(sigma_px) else 0.0
+    m = int(np.ceil(3 * sigma_px)) + tol + 1
+    h, w = blank_rgb.shape[:2]
+    bx0, by0 = max(0, x0 - m), max(0, y0 - m)
+    region = blank_rgb[by0:min(h, y1 + m), bx0:min(w, x1 + m)]
+    if sigma_px >= 0.3:
+        region = np.minimum(region, cv2.GaussianBlur(region, (0, 0), sigma_px))
+    if tol:
+        region = cv2.erode(region, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                             (2 * tol + 1, 2 * tol + 1)))
+    return region[y0 - by0:y1 - by0, x0 - bx0:x1 - bx0]
+
+

@@ -33,9 +33,11 @@ ALIGN_SEARCH_MM = 2.0
 ALIGN_MIN_PEAK = 0.5
 ALIGN_NEIGHBOURS_MM = 15.0
 
-# Ink: the photo is compared with the darkest print within 0.4 mm, so a residual shift or a
-# slightly blurred printed line is not mistaken for pen.
-INK_SHIFT_TOLERANCE_MM = 0.4
+# Ink: the photo is compared with the darker of the crisp print and the print blurred as much
+# as the photo, at its darkest within 0.15 mm (the alignment's residual error). With 0.4 mm
+# and no blur model a star hid half of its cell from the pen (pencil crosses through stars were
+# missed); this way it hides a quarter, and printed edges leave no halo of false pen.
+INK_SHIFT_TOLERANCE_MM = 0.15
 # Light is measured on print that is flat for 1 mm around, in tiles of 8 mm, on a copy of the
 # sheet at 2 px per mm (light changes slowly; pen is left out by a second pass).
 FLAT_RADIUS_MM = 1.0
@@ -46,6 +48,9 @@ LIGHT_PX_PER_MM = 4.0
 # shadow the light field missed), passes 25 % of this sheet's pen darkness (the 90th percentile
 # of clear pen pixels), and never below 0.08 (paper texture, JPEG noise).
 BASELINE_PERCENTILE = 30
+# Noise in ink grows as the light falls: a patch lit at a fraction f of the sheet's median light
+# has its ink scaled by f (not below 0.4), so noise in a cast shadow does not pass for pen.
+SHADOW_INK_FLOOR = 0.4
 # The photo's noise on paper: the 95th percentile of ink in the sheet's quietest 10 % of boxes
 # (an Encore! game ends with at least that many empty); pen must be 1.5 times that.
 NOISE_PERCENTILE = 95
@@ -108,7 +113,7 @@ LINE_DOUBT_FAINT = 1.5
 # faint-pen sheet of less than GOOD_CONTRAST, a box less than 60 % visible read empty, where a
 # cross could be (next to one, or in the start column), is not sure.
 SEEN_PRINT = 0.5
-HIDDEN_VISIBLE = 0.6
+HIDDEN_VISIBLE = 0.78
 # Confidence 1 when the coverage is 3× away from the limit; below CONFIDENT it is "uncertain".
 SURE_RATIO = 3.0
 CONFIDENT = 0.35
