@@ -74,8 +74,11 @@ def judge(patches: list[Patch], px_per_mm: float,
     line = _line_scores(unsure, px_per_mm, tuning.LINE_INSET,
                         quiet={i for i, c in cover.items() if c < limit})
     pen_level = _pen_level(boxes, cover, limit, tops)
-    # a faint pen (pencil) can leave a cross that only the line evidence sees: doubt earlier
+    # a faint pen (pencil) can leave a cross that only the line evidence sees: doubt earlier,
+    # and earlier still when the pen barely passes the pen threshold
     doubt = tuning.LINE_DOUBT if pen_level >= tuning.FAINT_PEN else tuning.LINE_DOUBT_FAINT
+    if min(pen_level, 1.0) < tuning.WEAK_PEN * t:
+        doubt = tuning.LINE_DOUBT_WEAK
     out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), doubt) for i in cover]
     read = {p.element.id: _value_verdict(p, t, pen_level, px_per_mm) for p in values}
     value_line = _line_scores([p for p in values if read[p.element.id].state == "empty"],
