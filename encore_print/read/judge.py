@@ -75,18 +75,21 @@ def judge(patches: list[Patch], px_per_mm: float,
                         quiet={i for i, c in cover.items() if c < limit})
     pen_level = _pen_level(boxes, cover, limit, tops)
     # a faint pen (pencil) can leave a cross that only the line evidence sees: doubt earlier,
-    # and earlier still when the pen barely passes the pen threshold
-    doubt = tuning.LINE_DOUBT if pen_level >= tuning.FAINT_PEN else tuning.LINE_DOUBT_FAINT
-    if min(pen_level, 1.0) < tuning.WEAK_PEN * t:
-        doubt = tuning.LINE_DOUBT_WEAK
+    # and on the cells and values earlier still when the pen barely passes the pen threshold
+    # (the roll counter does not score)
+    faint = tuning.LINE_DOUBT if pen_level >= tuning.FAINT_PEN else tuning.LINE_DOUBT_FAINT
+    weak = min(pen_level, 1.0) < tuning.WEAK_PEN * t
+    doubt = min(faint, tuning.LINE_DOUBT_WEAK) if weak else faint
     out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), doubt) for i in cover]
     read = {p.element.id: _value_verdict(p, t, pen_level, px_per_mm) for p in values}
-    value_line = _line_scores([p for p in values if read[p.element.id].state == "empty"],
-                              px_per_mm, 0.0)
+    value_line = {}  # each kind against its own: a wide bonus box has longer lines in it
+    for kind in VALUE_KINDS:
+        value_line.update(_line_scores([p for p in values if p.element.kind == kind
+                                        and read[p.element.id].state == "empty"], px_per_mm, 0.0))
     out += [_doubt_if_lined(v, value_line[i], doubt) if i in value_line else v
             for i, v in read.items()]
     out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
-                           doubt, px_per_mm)
+                           faint, px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     c = contrast(boxes, out, tops)
     if pen_level < tuning.FAINT_PEN and c < tuning.GOOD_CONTRAST:

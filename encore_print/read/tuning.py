@@ -108,10 +108,11 @@ LINE_DOUBT = 2.5
 FAINT_PEN = 0.25
 LINE_DOUBT_FAINT = 1.5
 # On a sheet whose crosses' darkest ink is under 1.5 times the pen threshold (the pen barely
-# shows: pencil in a dim photo), a cross may leave next to nothing: doubt from 0.5. Simulated,
-# such sheets had crosses read empty at 1.0-1.4 with confidence 0.4-0.6.
+# shows: pencil in a dim photo), a cross may leave next to nothing: doubt from 0.8 in cells and
+# values. Simulated, such sheets had crosses and strokes read empty at 0.8-1.4 with confidence
+# 0.4-0.6.
 WEAK_PEN = 1.5
-LINE_DOUBT_WEAK = 0.5
+LINE_DOUBT_WEAK = 0.8
 # Pen can show where the print is lighter than half of white. Stars hide half of their cell
 # (simulated faint pencil crosses through them were missed with confidence up to 0.9; plain
 # cells: 94 % visible, exclamation marks 64 %; those sheets had a contrast of 2.4-3.7): on a
