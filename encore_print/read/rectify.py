@@ -41,13 +41,15 @@ def photo_px_per_mm(to_mm: np.ndarray, sheet_mm: tuple[float, float]) -> float:
 
 
 def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
-                 px_per_mm: float) -> np.ndarray:
+                 px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
     """Per element, the (dx, dy) in pixels that best lays the blank sheet over the photo
-    around it, smoothed over neighbours so a heavy scribble cannot drag one element away."""
+    around it, smoothed over neighbours so a heavy scribble cannot drag one element away; and
+    how well the print matched there (normalised correlation; NaN where the print is plain):
+    near 0 where something lies over the sheet."""
     f = tuning.ALIGN_PX_PER_MM / px_per_mm
     small_p = cv2.resize(photo_grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
     s = tuning.ALIGN_SEARCH_MM * tuning.ALIGN_PX_PER_MM
-    raw, peaks = np.zeros((len(g.elements), 2)), np.zeros(len(g.elements))
+    raw, peaks = np.zeros((len(g.elements), 2)), np.full(len(g.elements), np.nan)
     for k, (x0, y0, tpl) in enumerate(_templates(blank, g.elements, px_per_mm)):
         if tpl is None:
             continue
@@ -60,7 +62,7 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
         dx, dy = _subpixel(res, bx, by)
         raw[k] = (sx0 + dx - x0) / f, (sy0 + dy - y0) / f
     near = _neighbours(g.elements) & (peaks >= tuning.ALIGN_MIN_PEAK)
-    return _median_of(raw, near)
+    return _median_of(raw, near), peaks
 
 
 @lru_cache(maxsize=8)

@@ -85,15 +85,16 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
                      "left out (is that corner folded?)")
     sigma = _check_sharp(rgb, g, name)
     light = light_field(rgb, blank)
-    shifts = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank, g, px)
+    shifts, matches = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank, g, px)
     patches = _patches(rgb, blank, light, g, shifts, px, sigma)
     verdicts, contrast = judge(patches, px, _neighbours(layout))
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {contrast:.1f}, at least {tuning.MIN_CONTRAST:g} needed); "
                       "retake it in brighter, even light")
-    covered = [c for k, c in enumerate(CORNERS) if k not in seen.markers] + list(misfits)
-    return Reading(name, layout, _near_covered(verdicts, g, covered), sheet, notes)
+    hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
+    verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches)
+    return Reading(name, layout, verdicts, sheet, notes)
 
 
 def _paper_level(m: np.ndarray) -> np.ndarray:
@@ -124,22 +125,29 @@ def _neighbours(layout: Layout) -> dict[str, list[str]]:
             for (x, y), cid in at.items()}
 
 
-def _near_covered(verdicts: list[Verdict], g: SheetGeometry, corners: list[str]
-                  ) -> list[Verdict]:
-    """Small boxes next to a corner mark that is hidden (a thumb holding the sheet) or did not
-    fit (a folded corner) may be under it too: their verdicts are not sure."""
-    if not corners:
-        return verdicts
-    centres = [(x + w / 2, y + h / 2) for f in g.fiducials if f.corner in corners
-               for x, y, w, h in [f.box_mm]]
+def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
+                  misfits: list[str], matches: np.ndarray) -> list[Verdict]:
+    """Verdicts that are not sure because the print may be covered: next to a corner mark that
+    is hidden (a thumb holding the sheet), the elements whose print matches the blank less
+    well than is usual for their kind on this sheet (what hides the mark lies over them too);
+    next to a corner mark that did not fit (a folded corner), the small boxes."""
+    def near(e, corners, reach):
+        x, y, w, h = e.box_mm
+        return any(np.hypot(x + w / 2 - (fx + fw / 2), y + h / 2 - (fy + fh / 2)) <= reach
+                   for f in g.fiducials if f.corner in corners for fx, fy, fw, fh in [f.box_mm])
+
+    match = {e.id: m for e, m in zip(g.elements, matches)}
+    usual = {k: np.nanmedian([m for e, m in zip(g.elements, matches) if e.kind == k] or [1.0])
+             for k in {e.kind for e in g.elements}}
     out = []
     for v in verdicts:
         e = g.element(v.id)
-        x, y, w, h = e.box_mm
-        if is_small(e) and min(np.hypot(x + w / 2 - cx, y + h / 2 - cy) for cx, cy in centres) \
-                <= tuning.COVERED_CORNER_MM:
+        shows = match[v.id] >= tuning.COVERED_MATCH * usual[e.kind]  # False for NaN: unsure
+        unseen = not shows and near(e, hidden, tuning.HIDDEN_CORNER_MM)
+        folded = is_small(e) and near(e, misfits, tuning.COVERED_CORNER_MM)
+        if unseen or folded:
             v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
-                        {**v.features, "near_covered_corner": 1.0})
+                        {**v.features, "print_unseen": 1.0})
         out.append(v)
     return out
 
@@ -190,8 +198,9 @@ def _edge_sigma(patch: np.ndarray) -> float | None:
     return height / (steepest * np.sqrt(2 * np.pi))
 
 
-def blur_mm(rgb: np.ndarray, g: SheetGeometry) -> float:
-    """How blurred the rectified sheet is: the blur sigma (mm) of its fiducials' edges."""
+def blur_mm(rgb: np.ndarray, g: SheetGeometry) -> list[float]:
+    """How blurred the rectified sheet is at each fiducial: the blur sigma (mm) of its edges.
+    A steep photo is blurrier on its far side."""
     grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     px = tuning.PX_PER_MM
     sigmas = []
@@ -200,7 +209,7 @@ def blur_mm(rgb: np.ndarray, g: SheetGeometry) -> float:
         sigma = _edge_sigma(grey[y:y + h, x:x + w])
         if sigma is not None:
             sigmas.append(sigma / px)
-    return float(np.median(sigmas)) if sigmas else float("inf")
+    return sigmas
 
 
 def _markers_blurred(grey: np.ndarray, seen) -> bool:
@@ -217,12 +226,15 @@ def _markers_blurred(grey: np.ndarray, seen) -> bool:
 
 
 def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> float:
-    """The photo's blur sigma in mm; too blurred a photo is refused."""
-    sigma = blur_mm(rgb, g)
-    if sigma > tuning.MAX_BLUR_MM:
+    """The blur sigma in mm that the print is expected with: the largest of the fiducials'
+    (within twice their median: a half-hidden mark measures nonsense), so no part of the sheet
+    is blurrier than expected. A photo whose typical blur is too much is refused."""
+    sigmas = blur_mm(rgb, g)
+    typical = float(np.median(sigmas)) if sigmas else float("inf")
+    if typical > tuning.MAX_BLUR_MM:
         raise NoSheet(f"{name}: the photo is too blurred to read the pen marks; hold the phone "
                       "still and let it focus")
-    return sigma
+    return min(max(sigmas), 2 * typical)
 
 
 def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
