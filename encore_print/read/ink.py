@@ -67,8 +67,9 @@ def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:
 def _masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """Mean of `values` over `mask` in each of `size` tiles; tiles without plain paper borrow
     from their neighbours (normalised convolution, wider until every tile has some)."""
-    # cv2.multiply: numpy is slow to spread a mask over the channels
-    num = cv2.resize(cv2.multiply(values, cv2.merge([mask] * 3)), size,
+    # the values where the 0/1 mask is 1, else 0: the product, without spreading the mask over
+    # the channels (numpy is slow at that)
+    num = cv2.resize(cv2.copyTo(values, (mask > 0).astype(np.uint8)), size,
                      interpolation=cv2.INTER_AREA)
     den = cv2.resize(mask, size, interpolation=cv2.INTER_AREA)[..., None]
     seen = den > 1e-3
