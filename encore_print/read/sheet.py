@@ -154,9 +154,9 @@ def _edge_sigma(patch: np.ndarray) -> float | None:
     p = patch.astype(np.float32)
     if p.size < 16:
         return None
-    height = float(np.percentile(p, 95) - np.percentile(p, 5))
+    height = float(percentile(p, 95) - percentile(p, 5))
     slope = np.hypot(cv2.Sobel(p, cv2.CV_32F, 1, 0), cv2.Sobel(p, cv2.CV_32F, 0, 1)) / 8
-    steepest = float(np.percentile(slope, 99))
+    steepest = float(percentile(slope, 99))
     if height <= 20 or steepest <= 0:
         return None
     return height / (steepest * np.sqrt(2 * np.pi))
