@@ -91,12 +91,15 @@ def _detect(gray: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray | None
 def _dark_blobs(gray: np.ndarray) -> list[tuple[int, int, int, int]]:
     """Where markers may be: dark, filled, squarish blobs on a quarter-size copy, biggest first,
     as x, y, w, h on `gray`."""
+    if min(gray.shape) < 4 * tuning.GUESS_BLOCK:
+        return []  # too small a picture to guess in
     tiny = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     dark = cv2.adaptiveThreshold(tiny, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
                                  tuning.GUESS_BLOCK, tuning.GUESS_DARKER)
     stats = cv2.connectedComponentsWithStats(dark, connectivity=8)[2][1:]
     w, h, area = stats[:, 2:].T
     ok = (np.minimum(w, h) >= 3) & (np.maximum(w, h) <= 2.5 * np.minimum(w, h)) \
+        & (np.maximum(w, h) <= max(tiny.shape) * tuning.GUESS_LARGEST) \
         & (area >= tuning.GUESS_FILL * w * h)
     best = stats[ok][np.argsort(-area[ok], kind="stable")][:tuning.GUESSES]
     return [(4 * x, 4 * y, 4 * w, 4 * h) for x, y, w, h, _ in best]
