@@ -63,7 +63,7 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
     return _median_of(raw, near)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)  # few: each holds on to its blank
 def _templates(blank: Blank, elements: tuple[Element, ...], px_per_mm: float
                ) -> list[tuple[int, int, int, int, np.ndarray | None]]:
     """Per element, where its piece of the blank (element + margin, at ALIGN_PX_PER_MM) lies
