@@ -83,6 +83,8 @@ def accuracy(sheets: int, levels: list[str], jobs: int) -> None:
           f"{'refused %':>10}{'mark-wrong':>11}{'wrong-unflagged':>16}")
     for level in levels:
         rs = [r for r in results if r["level"] == level]
+        if not rs:  # --sheets 0: speed only
+            continue
         c = Counter(r["outcome"] for r in rs)
         elements = sum(r["elements"] for r in rs)
         errors = sum(r["errors"] for r in rs)

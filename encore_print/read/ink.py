@@ -18,6 +18,7 @@ class Blank:
     rgb: np.ndarray  # float32 H×W×3, as printed
     flat: np.ndarray  # float32 h×w at LIGHT_PX_PER_MM: 1 where the print is plain all over
     small: np.ndarray  # float32 h×w×3, the blank at LIGHT_PX_PER_MM, for measuring light
+    small_lit: np.ndarray  # `small`, at least 1: what the photo is divided by
     grey: np.ndarray  # uint8 H×W, for alignment
     saturation: np.ndarray  # float32 h×w, of `small`: tells a colour pad from a mono one
 
@@ -33,7 +34,8 @@ def prepare_blank(rgb: np.ndarray, px_per_mm: float) -> Blank:
     size = (round(rgb.shape[1] * f_small), round(rgb.shape[0] * f_small))
     small_flat = (cv2.resize(flat, size, interpolation=cv2.INTER_AREA) > 0.999)
     small = cv2.resize(f, size, interpolation=cv2.INTER_AREA)
-    return Blank(f, small_flat.astype(np.float32), small, grey, saturation(small))
+    return Blank(f, small_flat.astype(np.float32), small, np.maximum(small, 1.0), grey,
+                 saturation(small))
 
 
 def saturation(rgb: np.ndarray) -> np.ndarray:
@@ -46,13 +48,14 @@ def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:
     varies slowly, so it is measured on a coarse copy and spread back."""
     sh, sw = blank.flat.shape
     p = cv2.resize(photo, (sw, sh), interpolation=cv2.INTER_AREA).astype(np.float32)
-    ratio = p / np.maximum(blank.small, 1.0)
+    ratio = p / blank.small_lit
+    least = _least(ratio)
     tile = max(2, round(tuning.LIGHT_TILE_MM * tuning.LIGHT_PX_PER_MM))
     size = (max(1, sw // tile), max(1, sh // tile))
     gain = _masked_mean(ratio, blank.flat, size)
     for _ in range(2):  # drop pixels well below the estimate (ink, dirt), then re-estimate
         full = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
-        keep = blank.flat * (_least(ratio) >= 0.85 * _least(full))
+        keep = blank.flat * (least >= 0.85 * _least(full))
         gain = _masked_mean(ratio, keep, size)
     h, w = photo.shape[:2]
     return cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
@@ -61,7 +64,10 @@ def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:
 def _masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """Mean of `values` over `mask` in each of `size` tiles; tiles without plain paper borrow
     from their neighbours (normalised convolution, wider until every tile has some)."""
-    num = cv2.resize(values * mask[..., None], size, interpolation=cv2.INTER_AREA)
+    # the values where the 0/1 mask is 1, else 0: the product, without spreading the mask over
+    # the channels (numpy is slow at that)
+    num = cv2.resize(cv2.copyTo(values, (mask > 0).astype(np.uint8)), size,
+                     interpolation=cv2.INTER_AREA)
     den = cv2.resize(mask, size, interpolation=cv2.INTER_AREA)[..., None]
     seen = den > 1e-3
     exact = num / np.maximum(den, 1e-3)

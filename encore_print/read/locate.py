@@ -26,15 +26,10 @@ class Sighting:
 
 
 @cache
-def detector(one_scale: bool = False) -> cv2.aruco.ArucoDetector:
-    """The marker search. `one_scale` only finds roughly where markers are: it thresholds the
-    image at one scale (the largest) and leaves corners unrefined."""
+def detector() -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     params.minMarkerPerimeterRate = tuning.MIN_MARKER_PERIMETER_RATE
-    if one_scale:
-        params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax
-        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
     return cv2.aruco.ArucoDetector(dictionary(), params)
 
 
@@ -63,35 +58,69 @@ def sight(gray: np.ndarray) -> Sighting | None:
 
 
 def _detect(gray: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray | None]:
-    """What `detector()` finds in `gray`, cheaply in the usual case: most of its time goes to
-    tracing the contours of the whole picture at three threshold scales. One scale usually finds
-    the four markers; the full search then runs only around each of them (it looks no farther
-    than a marker's own size), and their corners are refined on `gray` as the full search does,
-    which gives the same corners. Anything else (fewer markers, another sheet's) gets the full
-    search."""
-    corners, ids, _ = detector(one_scale=True).detectMarkers(gray)
-    if ids is None or sorted(ids.ravel() % 4) != [0, 1, 2, 3] or len(set(ids.ravel() // 4)) > 1:
+    """What `detector()` finds in `gray`, cheaply in the usual case. Its time goes to tracing
+    the contours of the whole picture at three threshold scales, while it looks no farther
+    than a marker's own size around a marker. So the markers are first guessed among the
+    picture's big dark blobs, then searched for around each guess, then searched for again
+    around what was found, exactly as around them in the whole picture, and refined on `gray`
+    as the full search does: the same corners. Anything else (a guess short of the four
+    markers of one sheet, another marker) gets the full search."""
+    found: dict[int, np.ndarray] = {}
+    for x, y, w, h in _dark_blobs(gray):
+        got = _detect_near(gray, x, y, x + w, y + h)
+        if got is None or len(got[1]) != 1:
+            continue
+        i = int(got[1].ravel()[0])
+        if i not in found:
+            pts = got[0][0].reshape(4, 2)
+            again = _detect_near(gray, *np.floor(pts.min(axis=0)).astype(int),
+                                 *np.ceil(pts.max(axis=0)).astype(int))
+            if again is None or again[1].ravel().tolist() != [i]:
+                break
+            found[i] = again[0][0]
+        if len(found) == 4:
+            break
+    ids = sorted(found)
+    if len(ids) != 4 or ids[0] % 4 or ids[3] - ids[0] != 3:  # the four corners of one layout
         return detector().detectMarkers(gray)[:2]
     params = detector().getDetectorParameters()
-    found = []
-    for c, i in zip(corners, ids.ravel()):
-        pts = c.reshape(4, 2)
-        x0, y0 = np.floor(pts.min(axis=0)).astype(int)
-        x1, y1 = np.ceil(pts.max(axis=0)).astype(int)
-        m = max(x1 - x0, y1 - y0)  # a marker's size of margin: its quiet zone and beyond
-        x0, y0 = max(0, x0 - m), max(0, y0 - m)
-        roi = gray[y0:y1 + m + 1, x0:x1 + m + 1]
-        near = cv2.aruco.DetectorParameters()
-        near.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE  # refined below, on `gray`
-        # the same smallest and largest marker as on the whole picture
-        f = max(gray.shape) / max(roi.shape)
-        near.minMarkerPerimeterRate = params.minMarkerPerimeterRate * f
-        near.maxMarkerPerimeterRate = params.maxMarkerPerimeterRate * f
-        got, got_ids, _ = cv2.aruco.ArucoDetector(dictionary(), near).detectMarkers(roi)
-        if got_ids is None or got_ids.ravel().tolist() != [i]:
-            return detector().detectMarkers(gray)[:2]
-        found.append(_refine_as_aruco(gray, got[0] + np.array([x0, y0], np.float32), params))
-    return tuple(found), ids
+    return (tuple(_refine_as_aruco(gray, found[i], params) for i in ids),
+            np.array(ids, np.int32).reshape(-1, 1))
+
+
+def _dark_blobs(gray: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """Where markers may be: dark, filled, squarish blobs on a quarter-size copy, biggest first,
+    as x, y, w, h on `gray`."""
+    if min(gray.shape) < 4 * tuning.GUESS_BLOCK:
+        return []  # too small a picture to guess in
+    tiny = cv2.resize(gray, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    dark = cv2.adaptiveThreshold(tiny, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                 tuning.GUESS_BLOCK, tuning.GUESS_DARKER)
+    stats = cv2.connectedComponentsWithStats(dark, connectivity=8)[2][1:]
+    w, h, area = stats[:, 2:].T
+    ok = (np.minimum(w, h) >= 3) & (np.maximum(w, h) <= 2.5 * np.minimum(w, h)) \
+        & (np.maximum(w, h) <= max(tiny.shape) * tuning.GUESS_LARGEST) \
+        & (area >= tuning.GUESS_FILL * w * h)
+    best = stats[ok][np.argsort(-area[ok], kind="stable")][:tuning.GUESSES]
+    return [(4 * x, 4 * y, 4 * w, 4 * h) for x, y, w, h, _ in best]
+
+
+def _detect_near(gray: np.ndarray, x0: int, y0: int, x1: int, y1: int):
+    """detector()'s search, unrefined, on the box x0..x1, y0..y1 of `gray` grown by its size on
+    every side; corners in `gray`'s pixels. None when nothing is found."""
+    m = max(x1 - x0, y1 - y0)
+    x0, y0 = max(0, x0 - m), max(0, y0 - m)
+    roi = gray[y0:y1 + m + 1, x0:x1 + m + 1]
+    params = detector().getDetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
+    # the same smallest and largest marker as on the whole picture
+    f = max(gray.shape) / max(roi.shape)
+    params.minMarkerPerimeterRate *= f
+    params.maxMarkerPerimeterRate *= f
+    corners, ids, _ = cv2.aruco.ArucoDetector(dictionary(), params).detectMarkers(roi)
+    if ids is None:
+        return None
+    return [c + np.array([x0, y0], np.float32) for c in corners], ids
 
 
 def _refine_as_aruco(gray: np.ndarray, pts: np.ndarray, p) -> np.ndarray:

@@ -43,8 +43,10 @@ def decode(data: bytes, name: str) -> np.ndarray:
 def _jpeg(data: bytes, name: str) -> np.ndarray:
     # A cut-off JPEG decodes to a grey bottom without complaint: refuse it instead. Inside the
     # compressed data 0xFF is always escaped, so an end marker after the last scan start
-    # means the picture is whole.
-    if data.find(b"\xff\xd9", data.rfind(b"\xff\xda")) < 0:
+    # means the picture is whole. (Looked for from the end: no scan start after the last end
+    # marker, and some scan start at all.)
+    end = data.rfind(b"\xff\xd9")
+    if end < 0 or data.find(b"\xff\xda", end) >= 0 or data.find(b"\xff\xda") < 0:
         raise UnreadablePhoto(f"{name} is a truncated JPEG (the file ends before the picture "
                               "does); copy it from the phone again")
     try:

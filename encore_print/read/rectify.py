@@ -50,11 +50,11 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
     small_p = cv2.resize(photo_grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
     s = tuning.ALIGN_SEARCH_MM * tuning.ALIGN_PX_PER_MM
     raw, peaks = np.zeros((len(g.elements), 2)), np.full(len(g.elements), np.nan)
-    for k, (x0, y0, tpl) in enumerate(_templates(blank, g.elements, px_per_mm)):
+    for k, (x0, y0, x1, y1, tpl) in enumerate(_templates(blank, g.elements, px_per_mm)):
         if tpl is None:
             continue
         sx0, sy0 = max(0, round(x0 - s)), max(0, round(y0 - s))
-        win = small_p[sy0:round(y0 + tpl.shape[0] + s), sx0:round(x0 + tpl.shape[1] + s)]
+        win = small_p[sy0:round(y1 + s), sx0:round(x1 + s)]
         if win.shape[0] <= tpl.shape[0] or win.shape[1] <= tpl.shape[1]:
             continue
         res = cv2.matchTemplate(win, tpl, cv2.TM_CCOEFF_NORMED)
@@ -65,11 +65,12 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
     return _median_of(raw, near), peaks
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)  # few: each holds on to its blank
 def _templates(blank: Blank, elements: tuple[Element, ...], px_per_mm: float
-               ) -> list[tuple[int, int, np.ndarray | None]]:
-    """Per element, where its piece of the blank (element + margin, at ALIGN_PX_PER_MM) starts
-    and the piece itself; None where the print there is plain (nothing to align on)."""
+               ) -> list[tuple[int, int, int, int, np.ndarray | None]]:
+    """Per element, where its piece of the blank (element + margin, at ALIGN_PX_PER_MM) lies
+    and the piece itself; None where the print there is plain (nothing to align on). The same
+    for every photo of a layout: kept."""
     f = tuning.ALIGN_PX_PER_MM / px_per_mm
     small_b = cv2.resize(blank.grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
     a = tuning.ALIGN_PX_PER_MM
@@ -78,8 +79,9 @@ def _templates(blank: Blank, elements: tuple[Element, ...], px_per_mm: float
     for e in elements:
         x, y, w, h = e.box_mm
         x0, y0 = round(x * a - m), round(y * a - m)
-        tpl = small_b[y0:round((y + h) * a + m), x0:round((x + w) * a + m)]
-        out.append((x0, y0, tpl if tpl.std() >= 1 else None))
+        x1, y1 = round((x + w) * a + m), round((y + h) * a + m)
+        tpl = small_b[y0:y1, x0:x1]
+        out.append((x0, y0, x1, y1, tpl if tpl.std() >= 1 else None))
     return out
 
 

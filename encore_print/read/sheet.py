@@ -19,7 +19,7 @@ from ..layout.registry import builtin_by_code
 from ..marks import Marks
 from ..render.preview import render_sheet_image
 from . import tuning
-from .ink import Blank, channel_sum, ink, light_field, prepare_blank, saturation
+from .ink import Blank, channel_sum, ink, light_field, percentile, prepare_blank, saturation
 from .judge import Patch, Verdict, is_small, judge
 from .locate import homography, sight
 from .photo import load_photo
@@ -190,9 +190,9 @@ def _edge_sigma(patch: np.ndarray) -> float | None:
     p = patch.astype(np.float32)
     if p.size < 16:
         return None
-    height = float(np.percentile(p, 95) - np.percentile(p, 5))
+    height = float(percentile(p, 95) - percentile(p, 5))
     slope = np.hypot(cv2.Sobel(p, cv2.CV_32F, 1, 0), cv2.Sobel(p, cv2.CV_32F, 0, 1)) / 8
-    steepest = float(np.percentile(slope, 99))
+    steepest = float(percentile(slope, 99))
     if height <= 20 or steepest <= 0:
         return None
     return height / (steepest * np.sqrt(2 * np.pi))
