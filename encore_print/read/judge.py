@@ -91,6 +91,7 @@ def judge(patches: list[Patch], px_per_mm: float,
     out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
                            faint, px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
+    v_el = {p.element.id: p.element for p in patches}
     c = contrast(boxes, out, tops)
     if pen_level < tuning.FAINT_PEN and c < tuning.GOOD_CONTRAST:
         out = _doubt_if_hidden(out, {p.element.id: _visible(p, px_per_mm) for p in boxes},
@@ -100,6 +101,10 @@ def judge(patches: list[Patch], px_per_mm: float,
     if q < 1:
         out = [Verdict(v.id, v.state, round(v.confidence * (0.5 + 0.5 * q), 3), v.features)
                for v in out]
+    if weak and q < 1:  # the pen barely shows anywhere: no pen seen is no evidence
+        out = [Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
+                       {**v.features, "weak_pen": 1.0}) if v.state == "empty" and
+               not is_small(v_el[v.id]) else v for v in out]
     return sorted(out, key=lambda v: order[v.id]), c
 
 
@@ -399,11 +404,14 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
         state, conf = "struck", min(some, struck, 1 - max(0.0, circled))
     else:  # sure only with next to no pen, or pen of neither shape (a neighbour's circle
         # reaching in, a smudge); pale pen in a circle's shape stays a doubt. Real pen (as
-        # dark as the crosses) is sure only well past the clear "no" of both shapes: a grainy
-        # pencil circle can show in half of its sectors.
+        # dark as the crosses) is sure only well past the clear "no" of both shapes, and only
+        # when it keeps to one place on the ring (a neighbour's circle brushing in): a grainy
+        # pencil circle can show in a quarter to a half of its sectors.
         state, conf = "empty", max(-enough, min(-circled, -struck))
         if some > 0:
             conf = min(conf, min(-circled, -struck) - 1)
+            if around > tuning.BRUSH_AROUND:
+                conf = 0.0
     return Verdict(p.element.id, state, round(float(np.clip(conf, 0, 1)), 3), feats)
 
 

@@ -103,7 +103,9 @@ def _paper_level(m: np.ndarray) -> np.ndarray:
     coarse light field cannot follow) is not taken for pen."""
     h, w = m.shape
     bh, bw = h // 3, w // 3
-    blocks = m[:3 * bh, :3 * bw].reshape(3, bh, 3, bw).transpose(0, 2, 1, 3).reshape(9, -1)
+    # every other pixel of each block: the paper level is smooth, and this is the hot loop
+    blocks = m[:3 * bh, :3 * bw].reshape(3, bh, 3, bw).transpose(0, 2, 1, 3)[:, :, ::2, ::2]
+    blocks = blocks.reshape(9, -1)
     k = round(tuning.BASELINE_PERCENTILE / 100 * (blocks.shape[1] - 1))
     z = np.partition(blocks, k, axis=1)[:, k].reshape(3, 3)
     # least squares on a regular 3×3 grid, in closed form: slopes from the outer rows/columns

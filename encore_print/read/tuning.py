@@ -161,6 +161,9 @@ SECTORS = 16
 SECTOR_HIT_MM2 = 0.15
 AROUND_CIRCLED = 0.7
 AROUND_NOT = 0.45
+# A neighbour's circle brushing a value puts pen in at most 2 of its 16 sectors (simulated: 1 of
+# 50 empty values with real pen had 4); a partly seen circle of its own had 4-8.
+BRUSH_AROUND = 0.125
 # Struck: the pen lies on one band (±0.18 half-sizes) through the middle that reaches 0.8
 # half-sizes to both sides (score 0-1, see judge._across); a clear "no" below 0.25.
 STROKE_REACH = 0.8
