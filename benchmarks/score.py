@@ -1,7 +1,10 @@
-"""Photo reading accuracy and speed: python benchmarks/score.py [--sheets N] [--levels ordinary,hard,extreme]
+"""Photo reading accuracy and speed: python benchmarks/score.py [--sheets N] [--levels L,L]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
-pens and cross styles, phone-photo effects), reads them, and prints per level:
+pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
+player photographing the sheet in a lit room; hard: issue 3's steep photo under a lamp with a
+shadow, slight blur and sometimes a thumb over a corner; extreme: beyond what the reader
+promises: it should refuse or flag, never misread), reads them, and prints per level:
   element error rate; sheets exactly right (every mark, nothing uncertain); sheets flagged
   (every misread mark is among the uncertain ones); refused (too blurred or too small);
   mark-wrong (a misread, not flagged, that leaves the total right); wrong-unflagged (a wrong

@@ -6,7 +6,8 @@ Two stages, each seeded by a `numpy.random.Generator` so a seed always gives the
   player writes on it: crosses in cells and jokers, circles and strokes on value boxes, in a
   felt-tip, ballpoint or pencil, hand-drawn (wobbly strokes, varying pressure, off-centre).
 - `photograph` / `take_photo`: a sheet image → a phone photo of it lying on a table (rotation,
-  perspective, uneven light, colour cast, shadow, blur, sensor noise, JPEG).
+  perspective, uneven light, colour cast, shadow, a thumb holding a corner, blur, sensor noise,
+  JPEG), at one of the difficulty levels of `LEVELS`.
 
 `random_finished_sheet` makes the states of a random legal finished Encore! sheet.
 Pure numpy + OpenCV; nothing here is used when reading real photos.

@@ -106,6 +106,55 @@ def percentile(a: np.ndarray, q: float):
     return part[hi] - diff * (1 - t) if t >= 0.5 else part[lo] + diff * t
 
 
+def expected_print(blank_rgb: np.ndarray, box: tuple[int, int, int, int], sigma_px: float,
+                    px: float) -> np.ndarray:
+    """The print in `box` (x0, y0, x1, y1 in pixels) as this photo may show it: the darker of
+    the crisp print and the print blurred as much as the photo (either may be the better
+    match), at its darkest within the alignment's residual error."""
+    x0, y0, x1, y1 = box
+    tol = round(tuning.INK_SHIFT_TOLERANCE_MM * px)
+    sigma_px = sigma_px if np.isfinite(sigma_px) else 0.0
+    m = int(np.ceil(3 * sigma_px)) + tol + 1
+    h, w = blank_rgb.shape[:2]
+    bx0, by0 = max(0, x0 - m), max(0, y0 - m)
+    region = blank_rgb[by0:min(h, y1 + m), bx0:min(w, x1 + m)]
+    if sigma_px >= 0.3:
+        region = np.minimum(region, cv2.GaussianBlur(region, (0, 0), sigma_px))
+    if tol:
+        region = cv2.erode(region, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                             (2 * tol + 1, 2 * tol + 1)))
+    return region[y0 - by0:y1 - by0, x0 - bx0:x1 - bx0]
+
+
+def paper_level(m: np.ndarray) -> np.ndarray:
+    """The ink level of bare paper across a patch: a plane through the BASELINE_PERCENTILE of
+    each of its 3×3 blocks, so the soft edge of a cast shadow running through it (which the
+    coarse light field cannot follow) is not taken for pen."""
+    h, w = m.shape
+    bh, bw = h // 3, w // 3
+    # every other pixel of each block: the paper level is smooth, and this is the hot loop
+    blocks = m[:3 * bh, :3 * bw].reshape(3, bh, 3, bw).transpose(0, 2, 1, 3)[:, :, ::2, ::2]
+    blocks = blocks.reshape(9, -1)
+    k = round(tuning.BASELINE_PERCENTILE / 100 * (blocks.shape[1] - 1))
+    z = np.partition(blocks, k, axis=1)[:, k].reshape(3, 3)
+    # least squares on a regular 3×3 grid, in closed form: slopes from the outer rows/columns
+    sx = float((z[:, 2] - z[:, 0]).mean()) / (2 * bw)
+    sy = float((z[2, :] - z[0, :]).mean()) / (2 * bh)
+    cx, cy = 1.5 * bw - 0.5, 1.5 * bh - 0.5
+    xs = (np.arange(w, dtype=np.float32) - cx) * sx
+    ys = (np.arange(h, dtype=np.float32) - cy) * sy
+    return float(z.mean()) + ys[:, None] + xs[None, :]
+
+
+def even_noise(inks: list[np.ndarray], light: list[float]) -> list[np.ndarray]:
+    """Ink in a shadow is the photo's noise divided by little light: each patch's ink (lit at
+    `light`) is scaled down by how much darker than the sheet's usual it is lit, so one pen
+    threshold fits the whole sheet (pen in a deep shadow must be proportionally clearer)."""
+    usual = float(np.median(light))
+    return [m if lv >= usual else m * max(tuning.SHADOW_INK_FLOOR, lv / usual)
+            for m, lv in zip(inks, light)]
+
+
 # numpy reduces a last axis of length 3 slowly; these are the hot loops of the reader
 def _least(a: np.ndarray) -> np.ndarray:
     return np.minimum(np.minimum(a[..., 0], a[..., 1]), a[..., 2])

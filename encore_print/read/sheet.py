@@ -19,7 +19,18 @@ from ..layout.registry import builtin_by_code
 from ..marks import Marks
 from ..render.preview import render_sheet_image
 from . import tuning
-from .ink import Blank, channel_sum, ink, light_field, percentile, prepare_blank, saturation
+from .ink import (
+    Blank,
+    channel_sum,
+    even_noise,
+    expected_print,
+    ink,
+    light_field,
+    paper_level,
+    percentile,
+    prepare_blank,
+    saturation,
+)
 from .judge import Patch, Verdict, is_small, judge
 from .locate import homography, sight
 from .photo import load_photo
@@ -95,26 +106,6 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches)
     return Reading(name, layout, verdicts, sheet, notes)
-
-
-def _paper_level(m: np.ndarray) -> np.ndarray:
-    """The ink level of bare paper across a patch: a plane through the BASELINE_PERCENTILE of
-    each of its 3×3 blocks, so the soft edge of a cast shadow running through it (which the
-    coarse light field cannot follow) is not taken for pen."""
-    h, w = m.shape
-    bh, bw = h // 3, w // 3
-    # every other pixel of each block: the paper level is smooth, and this is the hot loop
-    blocks = m[:3 * bh, :3 * bw].reshape(3, bh, 3, bw).transpose(0, 2, 1, 3)[:, :, ::2, ::2]
-    blocks = blocks.reshape(9, -1)
-    k = round(tuning.BASELINE_PERCENTILE / 100 * (blocks.shape[1] - 1))
-    z = np.partition(blocks, k, axis=1)[:, k].reshape(3, 3)
-    # least squares on a regular 3×3 grid, in closed form: slopes from the outer rows/columns
-    sx = float((z[:, 2] - z[:, 0]).mean()) / (2 * bw)
-    sy = float((z[2, :] - z[0, :]).mean()) / (2 * bh)
-    cx, cy = 1.5 * bw - 0.5, 1.5 * bh - 0.5
-    xs = (np.arange(w, dtype=np.float32) - cx) * sx
-    ys = (np.arange(h, dtype=np.float32) - cy) * sy
-    return float(z.mean()) + ys[:, None] + xs[None, :]
 
 
 @lru_cache(maxsize=8)
@@ -242,7 +233,7 @@ def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> float:
 def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
              shifts: np.ndarray, px: float, sigma_mm: float = 0.0) -> list[Patch]:
     h_img, w_img = rgb.shape[:2]
-    out, levels = [], []
+    inks, origins, seen, levels = [], [], [], []
     for e, (dx, dy) in zip(g.elements, shifts):
         x, y, w, h = e.box_mm
         m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in (
@@ -254,44 +245,11 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
         sy = min(max(sy, -y0), h_img - y1)
         photo = rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
         lit = light[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
-        expected = _expected_print(blank.rgb, (x0, y0, x1, y1), sigma_mm * px, px)
+        expected = expected_print(blank.rgb, (x0, y0, x1, y1), sigma_mm * px, px)
         m = ink(photo, expected * lit, lit * 255)
-        m -= _paper_level(m)  # shadow the light field missed
-        seen = channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255
-        out.append(Patch(e, m, (x0, y0), seen))
+        m -= paper_level(m)  # shadow the light field missed
+        seen.append(channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255)
+        inks.append(m)
+        origins.append((x0, y0))
         levels.append(float(lit.mean()))
-    return _even_noise(out, levels)
-
-
-def _even_noise(patches: list[Patch], light: list[float]) -> list[Patch]:
-    """Ink in a shadow is the photo's noise divided by little light: scaled down by how much
-    darker than the sheet's usual the patch is lit, so one pen threshold fits the whole sheet
-    (pen in a deep shadow must be proportionally clearer)."""
-    usual = float(np.median(light))
-    out = []
-    for p, lv in zip(patches, light):
-        f = min(1.0, max(tuning.SHADOW_INK_FLOOR, lv / usual))
-        out.append(p if f == 1.0 else Patch(p.element, p.ink * f, p.origin_px, p.seen))
-    return out
-
-
-def _expected_print(blank_rgb: np.ndarray, box: tuple[int, int, int, int], sigma_px: float,
-                    px: float) -> np.ndarray:
-    """The print in `box` (x0, y0, x1, y1 in pixels) as this photo may show it: the darker of
-    the crisp print and the print blurred as much as the photo (either may be the better
-    match), at its darkest within the alignment's residual error."""
-    x0, y0, x1, y1 = box
-    tol = round(tuning.INK_SHIFT_TOLERANCE_MM * px)
-    sigma_px = sigma_px if np.isfinite(sigma_px) else 0.0
-    m = int(np.ceil(3 * sigma_px)) + tol + 1
-    h, w = blank_rgb.shape[:2]
-    bx0, by0 = max(0, x0 - m), max(0, y0 - m)
-    region = blank_rgb[by0:min(h, y1 + m), bx0:min(w, x1 + m)]
-    if sigma_px >= 0.3:
-        region = np.minimum(region, cv2.GaussianBlur(region, (0, 0), sigma_px))
-    if tol:
-        region = cv2.erode(region, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
-                                                             (2 * tol + 1, 2 * tol + 1)))
-    return region[y0 - by0:y1 - by0, x0 - bx0:x1 - bx0]
-
-
+    return [Patch(*parts) for parts in zip(g.elements, even_noise(inks, levels), origins, seen)]
