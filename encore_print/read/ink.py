@@ -21,21 +21,28 @@ class Blank:
     small_lit: np.ndarray  # `small`, at least 1: what the photo is divided by
     grey: np.ndarray  # uint8 H×W, for alignment
     saturation: np.ndarray  # float32 h×w, of `small`: tells a colour pad from a mono one
+    plain: np.ndarray  # like `flat`, plain for only PLAIN_RADIUS_MM: a star's cell has some
 
 
 def prepare_blank(rgb: np.ndarray, px_per_mm: float) -> Blank:
     f = rgb.astype(np.float32)
     grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
-    r = 2 * round(tuning.FLAT_RADIUS_MM * px_per_mm) + 1
+    f_small = tuning.LIGHT_PX_PER_MM / px_per_mm
+    size = (round(rgb.shape[1] * f_small), round(rgb.shape[0] * f_small))
+    small = cv2.resize(f, size, interpolation=cv2.INTER_AREA)
+    return Blank(f, _plain(grey, tuning.FLAT_RADIUS_MM, px_per_mm, size), small,
+                 np.maximum(small, 1.0), grey, saturation(small),
+                 _plain(grey, tuning.PLAIN_RADIUS_MM, px_per_mm, size))
+
+
+def _plain(grey: np.ndarray, radius_mm: float, px_per_mm: float, size: tuple[int, int]
+           ) -> np.ndarray:
+    """1 where the print is light and flat for `radius_mm` all round, at `size`."""
+    r = 2 * round(radius_mm * px_per_mm) + 1
     kernel = np.ones((r, r), np.uint8)
     spread = cv2.dilate(grey, kernel).astype(int) - cv2.erode(grey, kernel).astype(int)
     flat = ((spread <= 6) & (grey >= 120)).astype(np.float32)
-    f_small = tuning.LIGHT_PX_PER_MM / px_per_mm
-    size = (round(rgb.shape[1] * f_small), round(rgb.shape[0] * f_small))
-    small_flat = (cv2.resize(flat, size, interpolation=cv2.INTER_AREA) > 0.999)
-    small = cv2.resize(f, size, interpolation=cv2.INTER_AREA)
-    return Blank(f, small_flat.astype(np.float32), small, np.maximum(small, 1.0), grey,
-                 saturation(small))
+    return (cv2.resize(flat, size, interpolation=cv2.INTER_AREA) > 0.999).astype(np.float32)
 
 
 def saturation(rgb: np.ndarray) -> np.ndarray:
@@ -57,8 +64,28 @@ def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:
         full = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
         keep = blank.flat * (least >= 0.85 * _least(full))
         gain = _masked_mean(ratio, keep, size)
+    coarse = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
     h, w = photo.shape[:2]
-    return cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(_sharp_light(ratio, blank.plain, coarse), (w, h),
+                      interpolation=cv2.INTER_LINEAR)
+
+
+def _sharp_light(ratio: np.ndarray, plain: np.ndarray, coarse: np.ndarray) -> np.ndarray:
+    """The light where it changes sharply (the edge of a shadow in sunlight), which tiles
+    average away: the plain print's brightness with darker features narrower than
+    LIGHT_EDGE_MM closed over (pen strokes, dots, the print between plain areas). A closing
+    is biased bright by noise: that bias, the typical excess over the tiles' light, is taken
+    out. Where plain print is too far apart to tell, the tiles' light."""
+    k = 2 * round(tuning.LIGHT_EDGE_MM / 2 * tuning.LIGHT_PX_PER_MM) + 1
+    smooth = cv2.GaussianBlur(ratio, (0, 0), 1.0)
+    closed = cv2.morphologyEx(cv2.copyTo(smooth, (plain > 0).astype(np.uint8)), cv2.MORPH_CLOSE,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    to_coarse = _least(closed) / np.maximum(_least(coarse), 1e-3)
+    known = to_coarse > tuning.LIGHT_KNOWN
+    if not known.any():
+        return coarse
+    closed = closed / float(np.median(to_coarse[known]))
+    return np.where(known[..., None], closed, coarse).astype(np.float32)
 
 
 def _masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:

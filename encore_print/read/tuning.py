@@ -55,6 +55,14 @@ INK_SHIFT_TOLERANCE_MM = 0.15
 FLAT_RADIUS_MM = 1.0
 LIGHT_TILE_MM = 8.0
 LIGHT_PX_PER_MM = 4.0
+# ...then followed where it changes sharply (the edge of a shadow in sunlight) by closing the
+# plain print's brightness over darker features narrower than 5 mm (pen strokes, dots up to
+# 5 mm, the print between plain areas); where that is under 60 % of the tiles' light, there
+# was no plain print near enough, and the tiles' light holds. A closing is biased bright by
+# noise: its typical excess over the tiles' light is divided out.
+LIGHT_EDGE_MM = 8.0
+LIGHT_KNOWN = 0.6
+PLAIN_RADIUS_MM = 0.4  # plain print for the sharp light: 1 mm leaves a star's cell none
 
 # A pixel is pen when its ink, above its patch's own paper level (the 30th percentile there:
 # shadow the light field missed), passes 25 % of this sheet's pen darkness (the 90th percentile
@@ -161,6 +169,11 @@ SECTORS = 16
 SECTOR_HIT_MM2 = 0.15
 AROUND_CIRCLED = 0.7
 AROUND_NOT = 0.45
+# The shape (around, across) is traced with pixels above half of the mark's own 90th-percentile
+# ink, never below half the pen threshold: a faint pencil circle otherwise showed only its two
+# darker sides, which look like a stroke through.
+SHAPE_SHARE = 0.5
+SHAPE_FLOOR = 0.5
 # A neighbour's circle brushing a value puts pen in at most 2 of its 16 sectors (simulated: 1 of
 # 50 empty values with real pen had 4); a partly seen circle of its own had 4-8.
 BRUSH_AROUND = 0.125
