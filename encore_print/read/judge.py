@@ -50,13 +50,10 @@ def pixel_threshold(boxes: list[Patch], px_per_mm: float,
     return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
 
 
-def judge(patches: list[Patch], px_per_mm: float,
-          neighbours: dict[str, list[str]] | None = None) -> tuple[list[Verdict], float]:
+def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]:
     """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
     pen barely stands out, every verdict is held to a stricter standard. Small boxes (the solo
-    roll counter) are judged by the limits the other elements set, and take no part in them.
-    `neighbours` says which cells a cross in each cell must touch (none: a start cell); cells
-    not in it may hold a cross anywhere."""
+    roll counter) are judged by the limits the other elements set, and take no part in them."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
@@ -94,8 +91,7 @@ def judge(patches: list[Patch], px_per_mm: float,
     v_el = {p.element.id: p.element for p in patches}
     c = contrast(boxes, out, tops)
     if pen_level < tuning.FAINT_PEN and c < tuning.GOOD_CONTRAST:
-        out = _doubt_if_hidden(out, {p.element.id: _visible(p, px_per_mm) for p in boxes},
-                               neighbours or {})
+        out = _doubt_if_hidden(out, {p.element.id: _visible(p, px_per_mm) for p in boxes})
     q = float(np.clip((c - tuning.MIN_CONTRAST) / (tuning.GOOD_CONTRAST - tuning.MIN_CONTRAST),
                       0, 1))
     if q < 1:
@@ -327,17 +323,12 @@ def _visible(p: Patch, px_per_mm: float) -> float:
     return float((seen * w).sum() / w.sum())
 
 
-def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float],
-                     neighbours: dict[str, list[str]]) -> list[Verdict]:
+def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float]) -> list[Verdict]:
     """With a faint pen, a cross drawn over print that hides much of a box (a star) may leave
-    too little to see: such a box read empty is not sure, when a cross could be there at all
-    (a start cell, or one next to a cross)."""
-    crossed = {v.id for v in verdicts if v.state == "crossed"}
+    too little to see: such a box read empty is not sure."""
     out = []
     for v in verdicts:
-        near = neighbours.get(v.id)
-        possible = near is None or not near or any(n in crossed for n in near)
-        if v.state == "empty" and possible and visible.get(v.id, 1.0) < tuning.HIDDEN_VISIBLE:
+        if v.state == "empty" and visible.get(v.id, 1.0) < tuning.HIDDEN_VISIBLE:
             feats = {**v.features, "visible": round(visible[v.id], 2)}
             v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2), feats)
         out.append(v)

@@ -98,7 +98,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     light = light_field(rgb, blank)
     shifts, matches = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank, g, px)
     patches = _patches(rgb, blank, light, g, shifts, px, sigma)
-    verdicts, contrast = judge(patches, px, _neighbours(layout))
+    verdicts, contrast = judge(patches, px)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {contrast:.1f}, at least {tuning.MIN_CONTRAST:g} needed); "
@@ -106,16 +106,6 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches)
     return Reading(name, layout, verdicts, sheet, notes)
-
-
-@lru_cache(maxsize=8)
-def _neighbours(layout: Layout) -> dict[str, list[str]]:
-    """Each cell's orthogonal neighbours; none for the start column's cells, where a cross
-    needs no neighbour."""
-    at = {(layout.columns.index(c.column), c.row): c.id for c in layout.cells}
-    return {cid: [] if layout.columns[x] == layout.start_column else
-            [at[p] for p in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)) if p in at]
-            for (x, y), cid in at.items()}
 
 
 def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],

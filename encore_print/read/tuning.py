@@ -51,15 +51,15 @@ ALIGN_NEIGHBOURS_MM = 15.0
 # missed); this way it hides a quarter, and printed edges leave no halo of false pen.
 INK_SHIFT_TOLERANCE_MM = 0.15
 # Light is measured on print that is flat for 1 mm around, in tiles of 8 mm, on a copy of the
-# sheet at 2 px per mm (light changes slowly; pen is left out by a second pass).
+# sheet at 4 px per mm (light changes slowly; pen is left out by a second pass).
 FLAT_RADIUS_MM = 1.0
 LIGHT_TILE_MM = 8.0
 LIGHT_PX_PER_MM = 4.0
 # ...then followed where it changes sharply (the edge of a shadow in sunlight) by closing the
-# plain print's brightness over darker features narrower than 5 mm (pen strokes, dots up to
-# 5 mm, the print between plain areas); where that is under 60 % of the tiles' light, there
-# was no plain print near enough, and the tiles' light holds. A closing is biased bright by
-# noise: its typical excess over the tiles' light is divided out.
+# plain print's brightness over darker features narrower than 8 mm (pen strokes, dots: with
+# 5 mm a pencil dot's middle was taken for shade; the print between plain areas). Where that
+# is under 60 % of the tiles' light there was no plain print near enough, and the tiles' light
+# holds. A closing is biased bright by noise: its typical excess over the tiles' is divided out.
 LIGHT_EDGE_MM = 8.0
 LIGHT_KNOWN = 0.6
 PLAIN_RADIUS_MM = 0.4  # plain print for the sharp light: 1 mm leaves a star's cell none
@@ -141,11 +141,11 @@ LINE_DOUBT_FAINT = 1.5
 # 0.4-0.6.
 WEAK_PEN = 1.5
 LINE_DOUBT_WEAK = 0.8
-# Pen can show where the print is lighter than half of white. Stars hide half of their cell
-# (simulated faint pencil crosses through them were missed with confidence up to 0.9; plain
-# cells: 94 % visible, exclamation marks 64 %; those sheets had a contrast of 2.4-3.7): on a
-# faint-pen sheet of less than GOOD_CONTRAST, a box less than 60 % visible read empty, where a
-# cross could be (next to one, or in the start column), is not sure.
+# Pen can show where the expected print is lighter than half of white. A star still hides a
+# quarter of its cell (visible 73-75 %; plain cells 97 %, exclamation marks 81 %), and
+# simulated faint pencil crosses through stars were missed with confidence up to 0.9 on sheets
+# of contrast 2.4-3.7: on a faint-pen sheet of less than GOOD_CONTRAST, a box less than 78 %
+# visible read empty is not sure.
 SEEN_PRINT = 0.5
 HIDDEN_VISIBLE = 0.78
 # Confidence 1 when the coverage is 3× away from the limit; below CONFIDENT it is "uncertain".
