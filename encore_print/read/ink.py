@@ -73,13 +73,17 @@ def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:
 def _sharp_light(ratio: np.ndarray, plain: np.ndarray, coarse: np.ndarray) -> np.ndarray:
     """The light where it changes sharply (the edge of a shadow in sunlight), which tiles
     average away: the plain print's brightness with darker features narrower than
-    LIGHT_EDGE_MM closed over (pen strokes, dots, the print between plain areas). A closing
-    is biased bright by noise: that bias, the typical excess over the tiles' light, is taken
-    out. Where plain print is too far apart to tell, the tiles' light."""
-    k = 2 * round(tuning.LIGHT_EDGE_MM / 2 * tuning.LIGHT_PX_PER_MM) + 1
-    smooth = cv2.GaussianBlur(ratio, (0, 0), 1.0)
-    closed = cv2.morphologyEx(cv2.copyTo(smooth, (plain > 0).astype(np.uint8)), cv2.MORPH_CLOSE,
+    LIGHT_EDGE_MM closed over (pen strokes, dots, the print between plain areas), on a
+    half-size copy. A closing is biased bright by noise: that bias, the typical excess over the
+    tiles' light, is taken out. Where plain print is too far apart to tell, the tiles' light."""
+    sh, sw = plain.shape
+    half = (max(1, sw // 2), max(1, sh // 2))
+    small = cv2.resize(ratio, half, interpolation=cv2.INTER_AREA)
+    known_plain = (cv2.resize(plain, half, interpolation=cv2.INTER_AREA) > 0.999)
+    k = 2 * round(tuning.LIGHT_EDGE_MM / 2 * tuning.LIGHT_PX_PER_MM / 2) + 1
+    closed = cv2.morphologyEx(cv2.copyTo(small, known_plain.astype(np.uint8)), cv2.MORPH_CLOSE,
                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    closed = cv2.resize(closed, (sw, sh), interpolation=cv2.INTER_LINEAR)
     to_coarse = _least(closed) / np.maximum(_least(coarse), 1e-3)
     known = to_coarse > tuning.LIGHT_KNOWN
     if not known.any():

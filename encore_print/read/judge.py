@@ -403,6 +403,7 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
         # when it keeps to one place on the ring (a neighbour's circle brushing in): a grainy
         # pencil circle can show in a quarter to a half of its sectors.
         state, conf = "empty", max(-enough, min(-circled, -struck))
+        conf = min(conf, -max(circled, struck))  # too little pen, but of a mark's shape
         if some > 0:
             conf = min(conf, min(-circled, -struck) - 1)
             if around > tuning.BRUSH_AROUND:
