@@ -110,10 +110,11 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
 
 def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
                   misfits: list[str], matches: np.ndarray) -> list[Verdict]:
-    """Verdicts that are not sure because the print may be covered: next to a corner mark that
-    is hidden (a thumb holding the sheet), the elements whose print matches the blank less
-    well than is usual for their kind on this sheet (what hides the mark lies over them too);
-    next to a corner mark that did not fit (a folded corner), the small boxes."""
+    """Verdicts that are not sure because the print may be covered or misplaced: next to a
+    corner mark that is hidden (a thumb holding the sheet), the elements whose print matches
+    the blank less well than is usual for their kind on this sheet (what hides the mark lies
+    over them too); next to a corner mark that is hidden or did not fit (too blurred or dark to
+    find there, a folded corner), the small boxes, whose outline is much of them."""
     def near(e, corners, reach):
         x, y, w, h = e.box_mm
         return any(np.hypot(x + w / 2 - (fx + fw / 2), y + h / 2 - (fy + fh / 2)) <= reach
@@ -127,7 +128,7 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
         e = g.element(v.id)
         shows = match[v.id] >= tuning.COVERED_MATCH * usual[e.kind]  # False for NaN: unsure
         unseen = not shows and near(e, hidden, tuning.HIDDEN_CORNER_MM)
-        folded = is_small(e) and near(e, misfits, tuning.COVERED_CORNER_MM)
+        folded = is_small(e) and near(e, misfits + hidden, tuning.COVERED_CORNER_MM)
         if unseen or folded:
             v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
                         {**v.features, "print_unseen": 1.0})
