@@ -66,9 +66,10 @@ LIGHT_EDGE_MM = 8.0
 LIGHT_KNOWN = 0.6
 PLAIN_RADIUS_MM = 0.4  # plain print for the sharp light: 1 mm leaves a star's cell none
 
-# A pixel is pen when its ink, above its patch's own paper level (the 30th percentile there:
-# shadow the light field missed), passes 25 % of this sheet's pen darkness (the 90th percentile
-# of clear pen pixels), and never below 0.08 (paper texture, JPEG noise).
+# A pixel is pen when its ink, above its patch's own paper level (a plane through the 30th
+# percentile of its 3×3 blocks: shadow the light field missed), passes 25 % of this sheet's pen
+# darkness (the 90th percentile of clear pen pixels), and never below 0.08 (paper texture, JPEG
+# noise).
 BASELINE_PERCENTILE = 30
 # Noise in ink grows as the light falls: a patch lit at a fraction f of the sheet's median light
 # has its ink scaled by f (not below 0.4), so noise in a cast shadow does not pass for pen.
