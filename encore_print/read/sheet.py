@@ -121,7 +121,8 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
                    for f in g.fiducials if f.corner in corners for fx, fy, fw, fh in [f.box_mm])
 
     match = {e.id: m for e, m in zip(g.elements, matches)}
-    usual = {k: np.nanmedian([m for e, m in zip(g.elements, matches) if e.kind == k] or [1.0])
+    usual = {k: np.median([m for e, m in zip(g.elements, matches)
+                           if e.kind == k and np.isfinite(m)] or [1.0])
              for k in {e.kind for e in g.elements}}
     out = []
     for v in verdicts:
