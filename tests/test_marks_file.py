@@ -59,36 +59,25 @@ def test_layout_defaults_to_encore_and_empty_keys_mean_nothing(tmp_path):
     assert m.states == {} and m.uncertain == set()
 
 
-@pytest.mark.parametrize("text, cells", [
+@pytest.mark.parametrize("text, boxes", [
     ("crossed: H7-H5", {"cell:H5", "cell:H6", "cell:H7"}),
     ("crossed: F1-H1", {"cell:F1", "cell:G1", "cell:H1"}),
     ("crossed: h1, cell:H2,g1", {"cell:H1", "cell:H2", "cell:G1"}),
     ("crossed: [H1, H2 H3, 'G1']", {"cell:H1", "cell:H2", "cell:H3", "cell:G1"}),
     ("crossed:\n  - H1 H2\n  - G1-G2\n", {"cell:H1", "cell:H2", "cell:G1", "cell:G2"}),
     ("crossed: H1 H1-H2", {"cell:H1", "cell:H2"}),
-])
-def test_cell_spellings(tmp_path, text, cells):
-    assert crossed(load_marks(write(tmp_path, text))[1]) == cells
-
-
-@pytest.mark.parametrize("text, boxes", [
     ("jokers: 0", set()),
     ("jokers: 3", {"joker:1", "joker:2", "joker:3"}),
     ("jokers: [2, 8]", {"joker:2", "joker:8"}),
     ("jokers: 1 joker:4", {"joker:1", "joker:4"}),
-])
-def test_joker_spellings(tmp_path, text, boxes):
-    assert crossed(load_marks(write(tmp_path, text))[1]) == boxes
-
-
-@pytest.mark.parametrize("text, boxes", [
     ("rolls: 0", set()),
     ("rolls: 3", {"roll:1", "roll:2", "roll:3"}),
     ("rolls: [2, 30]", {"roll:2", "roll:30"}),
     ("rolls: 1 roll:4", {"roll:1", "roll:4"}),
     ("rolls: 31", {f"roll:{n}" for n in range(1, 32)}),  # more than the game lasts: solo warns
 ])
-def test_roll_spellings(tmp_path, text, boxes):
+def test_box_spellings(tmp_path, text, boxes):
+    """Cells, exclamation marks and roll boxes, each in the ways a person writes them."""
     assert crossed(load_marks(write(tmp_path, text))[1]) == boxes
 
 

@@ -21,7 +21,7 @@ class Patch:
     element: Element
     ink: np.ndarray  # ink map around the element, aligned to the print, above its paper level
     origin_px: tuple[int, int]  # where the patch's (0, 0) is on the sheet, in pixels
-    seen: np.ndarray | None = None  # True where pen could show: the print there is not dark
+    seen: np.ndarray | None = None  # boxes: True where pen could show (the print is not dark)
 
 
 @dataclass(frozen=True)
@@ -262,10 +262,14 @@ def _line_evidence(maps: list[np.ndarray], px_per_mm: float,
     return out
 
 
-def _inner(p: Patch, px_per_mm: float, inset: float = tuning.BOX_INSET) -> np.ndarray:
+def _inner(p: Patch, px_per_mm: float, inset: float = tuning.BOX_INSET,
+           of: np.ndarray | None = None) -> np.ndarray:
+    """The box inside its patch, `inset` in from each edge: of the ink map, or of `of` (a map
+    the size of the patch)."""
     x, y, w, h = _box_in_patch(p, px_per_mm)
     m = inset
-    return p.ink[round(y + m * h):round(y + (1 - m) * h), round(x + m * w):round(x + (1 - m) * w)]
+    a = p.ink if of is None else of
+    return a[round(y + m * h):round(y + (1 - m) * h), round(x + m * w):round(x + (1 - m) * w)]
 
 
 def _box_in_patch(p: Patch, px_per_mm: float) -> tuple[float, float, float, float]:
@@ -318,7 +322,7 @@ def _visible(p: Patch, px_per_mm: float) -> float:
     """The share of a box (weighted as coverage is) where pen could show at all."""
     if p.seen is None:
         return 1.0
-    seen = _inner(Patch(p.element, p.seen.astype(np.float32), p.origin_px), px_per_mm)
+    seen = _inner(p, px_per_mm, of=p.seen)
     w = _centre_weights(seen.shape)
     return float((seen * w).sum() / w.sum())
 

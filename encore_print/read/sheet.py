@@ -31,7 +31,7 @@ from .ink import (
     prepare_blank,
     saturation,
 )
-from .judge import Patch, Verdict, is_small, judge
+from .judge import VALUE_KINDS, Patch, Verdict, is_small, judge
 from .locate import homography, sight
 from .photo import load_photo
 from .rectify import displacement, photo_px_per_mm, rectify
@@ -115,6 +115,9 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
     the blank less well than is usual for their kind on this sheet (what hides the mark lies
     over them too); next to a corner mark that is hidden or did not fit (too blurred or dark to
     find there, a folded corner), the small boxes, whose outline is much of them."""
+    if not hidden and not misfits:  # every corner mark seen where the others put it
+        return verdicts
+
     def near(e, corners, reach):
         x, y, w, h = e.box_mm
         return any(np.hypot(x + w / 2 - (fx + fw / 2), y + h / 2 - (fy + fh / 2)) <= reach
@@ -228,8 +231,7 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
     inks, origins, seen, levels = [], [], [], []
     for e, (dx, dy) in zip(g.elements, shifts):
         x, y, w, h = e.box_mm
-        m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in (
-            "column-value", "colour-bonus") else 0.5
+        m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in VALUE_KINDS else 0.5
         x0, y0 = max(0, round((x - m) * px)), max(0, round((y - m) * px))
         x1, y1 = min(w_img, round((x + w + m) * px)), min(h_img, round((y + h + m) * px))
         sx, sy = round(dx), round(dy)
@@ -240,7 +242,8 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
         expected = expected_print(blank.rgb, (x0, y0, x1, y1), sigma_mm * px, px)
         m = ink(photo, expected * lit, lit * 255)
         m -= paper_level(m)  # shadow the light field missed
-        seen.append(channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255)
+        seen.append(None if e.kind in VALUE_KINDS else  # only boxes are asked where pen shows
+                    channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255)
         inks.append(m)
         origins.append((x0, y0))
         levels.append(float(lit.mean()))
