@@ -4,7 +4,7 @@ a pencil sheet and a felt-tip sheet are judged each against itself."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
@@ -68,25 +68,28 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     limit = _box_limit(list(cover.values()))
     # lines only matter where the coverage is not already conclusive
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
-    line = _line_scores(unsure, px_per_mm, tuning.LINE_INSET,
-                        quiet={i for i, c in cover.items() if c < limit})
+    darkest = _line_darkest(unsure, px_per_mm, tuning.LINE_INSET)
+    line = _robust_z(darkest, [v for i, v in darkest.items() if cover[i] < limit])
     pen_level = _pen_level(boxes, cover, limit, tops)
-    # a faint pen (pencil) can leave a cross that only the line evidence sees: doubt earlier,
-    # and on the cells and values earlier still when the pen barely passes the pen threshold
-    # (the roll counter does not score)
-    faint = tuning.LINE_DOUBT if pen_level >= tuning.FAINT_PEN else tuning.LINE_DOUBT_FAINT
+    # on the cells and values, doubt earlier still when the pen barely passes the pen
+    # threshold (the roll counter does not score)
+    lines = _line_limits(pen_level)
     weak = min(pen_level, 1.0) < tuning.WEAK_PEN * t
-    doubt = min(faint, tuning.LINE_DOUBT_WEAK) if weak else faint
-    out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), doubt) for i in cover]
+    main = replace(lines, doubt=min(lines.doubt, tuning.LINE_DOUBT_WEAK)) if weak else lines
+    usual = replace(_line_limits(1.0), doubt=main.doubt)
+    out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf),
+                        main if darkest.get(i, 0.0) >= tuning.LINE_PEN_SHARE * t else usual)
+           for i in cover]
     read = {p.element.id: _value_verdict(p, t, pen_level, px_per_mm) for p in values}
     value_line = {}  # each kind against its own: a wide bonus box has longer lines in it
     for kind in VALUE_KINDS:
         value_line.update(_line_scores([p for p in values if p.element.kind == kind
                                         and read[p.element.id].state == "empty"], px_per_mm, 0.0))
-    out += [_doubt_if_lined(v, value_line[i], doubt) if i in value_line else v
+    out += [_doubt_if_lined(v, value_line[i], main) if i in value_line else v
             for i, v in read.items()]
+    # small boxes keep the usual line limits: their outline leaves more in them to mistake
     out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
-                           faint, px_per_mm)
+                           replace(_line_limits(1.0), doubt=lines.doubt), px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     v_el = {p.element.id: p.element for p in patches}
     c = contrast(boxes, out, tops)
@@ -104,12 +107,30 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     return sorted(out, key=lambda v: order[v.id]), c
 
 
+@dataclass(frozen=True)
+class LineLimits:
+    """Line evidence (robust z against the sheet's quiet boxes) that reads a box crossed, that
+    makes that sure, and that makes an empty verdict a doubt."""
+
+    crossed: float
+    sure: float
+    doubt: float
+
+
+def _line_limits(pen_level: float) -> LineLimits:
+    """A faint pen (pencil) can leave a cross that only the line evidence sees, and it cannot
+    leave a dark overshoot in a neighbour's box either: its lines count from lower."""
+    if pen_level >= tuning.FAINT_PEN:
+        return LineLimits(tuning.LINE_CROSSED, tuning.LINE_SURE, tuning.LINE_DOUBT)
+    return LineLimits(tuning.LINE_CROSSED_FAINT, tuning.LINE_SURE_FAINT, tuning.LINE_DOUBT_FAINT)
+
+
 def is_small(e: Element) -> bool:
     return e.kind not in VALUE_KINDS and min(e.box_mm[2], e.box_mm[3]) < tuning.SMALL_BOX_MM
 
 
 def _small_verdicts(small: list[Patch], boxes: list[Patch], quiet: set[str], t: float,
-                    limit: float, doubt: float, px_per_mm: float) -> list[Verdict]:
+                    limit: float, lines: LineLimits, px_per_mm: float) -> list[Verdict]:
     """Small boxes, with the sheet's pen threshold and coverage limit (scaled to their size),
     looked at away from their printed outline. A faint line is measured along a segment as
     long as such a box allows, against the same measure on the quiet ones among them or, when
@@ -133,7 +154,7 @@ def _small_verdicts(small: list[Patch], boxes: list[Patch], quiet: set[str], t: 
             [_middle(_inner(p, px_per_mm), side) for p in boxes if p.element.id in quiet],
             px_per_mm, length)
         line = _robust_z(evidence, paper)
-    return [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), doubt) for i in cover]
+    return [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), lines) for i in cover]
 
 
 def _middle(a: np.ndarray, side: int) -> np.ndarray:
@@ -295,7 +316,8 @@ def _box_limit(covers: list[float]) -> float:
     return float(np.clip(found, prior / tuning.LIMIT_FREEDOM, prior * tuning.LIMIT_FREEDOM))
 
 
-def _box_verdict(eid: str, cover: float, limit: float, line_z: float, doubt: float) -> Verdict:
+def _box_verdict(eid: str, cover: float, limit: float, line_z: float, lines: LineLimits
+                 ) -> Verdict:
     """Crossed when enough of the box is pen, or when a line in it stands far out from the
     sheet's empty boxes (a faint stroke); empty otherwise. Sure only when both agree."""
     ratio = (cover + tuning.COVER_FLOOR) / (limit + tuning.COVER_FLOOR)
@@ -303,18 +325,17 @@ def _box_verdict(eid: str, cover: float, limit: float, line_z: float, doubt: flo
     feats = {"cover": round(cover, 4), "limit": round(limit, 4)}
     if np.isfinite(line_z):
         feats["line_z"] = round(line_z, 1)
-    by_line = (line_z - tuning.LINE_CROSSED) / (tuning.LINE_SURE - tuning.LINE_CROSSED)
+    by_line = (line_z - lines.crossed) / (lines.sure - lines.crossed)
     if by_cover > 0 or by_line > 0:
         return Verdict(eid, "crossed", round(min(1.0, max(by_cover, by_line)), 3), feats)
-    return Verdict(eid, "empty", round(_empty_confidence(-by_cover, line_z, doubt), 3), feats)
+    return Verdict(eid, "empty", round(_empty_confidence(-by_cover, line_z, lines), 3), feats)
 
 
-def _empty_confidence(conf: float, line_z: float, doubt: float) -> float:
-    """An empty verdict with a line in the box well above the sheet's usual (`doubt`) is not
-    sure."""
-    if line_z > doubt:
-        conf = min(conf, tuning.CONFIDENT * (tuning.LINE_CROSSED - line_z)
-                   / (tuning.LINE_CROSSED - doubt))
+def _empty_confidence(conf: float, line_z: float, lines: LineLimits) -> float:
+    """An empty verdict with a line in the box well above the sheet's usual is not sure."""
+    if line_z > lines.doubt:
+        conf = min(conf, tuning.CONFIDENT * (lines.crossed - line_z)
+                   / (lines.crossed - lines.doubt))
     return float(np.clip(conf, 0.0, 1.0))
 
 
@@ -339,13 +360,17 @@ def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float]) -> list
     return out
 
 
-def _line_scores(group: list[Patch], px_per_mm: float, inset: float,
-                 quiet: set[str] | None = None) -> dict[str, float]:
-    """How far each element's darkest short line stands out from those of the quiet elements
-    of its kind on this sheet (robust z-score): a faint pen line still scores high."""
-    raw = dict(zip([p.element.id for p in group],
-                   _line_evidence([_inner(p, px_per_mm, inset) for p in group], px_per_mm)))
-    return _robust_z(raw, [v for i, v in raw.items() if quiet is None or i in quiet])
+def _line_scores(group: list[Patch], px_per_mm: float, inset: float) -> dict[str, float]:
+    """How far each element's darkest short line stands out from those of the others (robust
+    z-score): a faint pen line still scores high."""
+    raw = _line_darkest(group, px_per_mm, inset)
+    return _robust_z(raw, list(raw.values()))
+
+
+def _line_darkest(group: list[Patch], px_per_mm: float, inset: float) -> dict[str, float]:
+    """Each element's darkest short line (mean ink along it)."""
+    return dict(zip([p.element.id for p in group],
+                    _line_evidence([_inner(p, px_per_mm, inset) for p in group], px_per_mm)))
 
 
 def _robust_z(values: dict[str, float], reference: list[float]) -> dict[str, float]:
@@ -357,10 +382,10 @@ def _robust_z(values: dict[str, float], reference: list[float]) -> dict[str, flo
     return {i: (v - usual) / spread for i, v in values.items()}
 
 
-def _doubt_if_lined(v: Verdict, line_z: float, doubt: float) -> Verdict:
+def _doubt_if_lined(v: Verdict, line_z: float, lines: LineLimits) -> Verdict:
     """A value read empty with a clear line in it may hold a stroke too faint to measure."""
     feats = {**v.features, "line_z": round(line_z, 1)}
-    conf = _empty_confidence(v.confidence, line_z, doubt) if v.state == "empty" else v.confidence
+    conf = _empty_confidence(v.confidence, line_z, lines) if v.state == "empty" else v.confidence
     return Verdict(v.id, v.state, round(conf, 3), feats)
 
 

@@ -138,6 +138,17 @@ LINE_DOUBT = 2.5
 # photo), doubt from 1.5: 99 % of empty boxes stay under 1.2.
 FAINT_PEN = 0.25
 LINE_DOUBT_FAINT = 1.5
+# ... and read crossed from 2.5 (sure from 3.5): a faint pen cannot leave a dark overshoot in a
+# neighbour's box either. On 60 simulated pencil sheets the 2 704 empty boxes stayed at or under
+# 1.7 (on hard photos, 1 644 boxes: at most 1.7 too), while half of the 88 crosses the coverage missed had
+# 2.5-4.5. Felt sheets are why the usual limit is higher: a neighbour's scribble reaching into
+# an empty box reached 8.2. (Small boxes keep the usual limits: their outline leaves more.)
+# Only a line of pen counts so: its mean ink at least 40 % of the pen threshold (those empty
+# boxes: at most 35 %; those crosses from 2.5: 45 % and more). On a clean scan the z scale is
+# so fine that the leftover of a star's outline reached 2.6.
+LINE_CROSSED_FAINT = 2.5
+LINE_SURE_FAINT = 3.5
+LINE_PEN_SHARE = 0.4
 # On a sheet whose crosses' darkest ink is under 1.5 times the pen threshold (the pen barely
 # shows: pencil in a dim photo), a cross may leave next to nothing: doubt from 0.8 in cells and
 # values. Simulated, such sheets had crosses and strokes read empty at 0.8-1.4 with confidence
@@ -161,10 +172,14 @@ CONFIDENT = 0.35
 RING_OUTER = 1.45
 VALUE_MARKED = 0.015
 VALUE_EMPTY = 0.004
-# ... and that pen must be as dark as the sheet's crosses: its 90th percentile at least 60 % of
-# the crossed boxes' typical 95th percentile; a clear "no" at 35 % (noise, texture; simulated pen: ≥ 67 %).
-DARK_AS_PEN = 0.6
-PALER_THAN_PEN = 0.35
+# ... and that pen must be about as dark as the sheet's crosses: its 90th percentile at least
+# 45 % of the crossed boxes' typical 95th percentile; a clear "no" at 25 % (noise, texture).
+# One thin stroke on the grey tile is paler than the middle of an X, where two strokes lie on
+# white: on 550 simulated sheets, ballpoint strokes and circles under a lamp measured 0.33-0.6,
+# and with 0.6 / 0.35 thirteen of them were read empty. Empty values whose pen had a mark's
+# shape measured 0.55-0.96 but one (0.38, read as a doubt now): darkness does not tell them.
+DARK_AS_PEN = 0.45
+PALER_THAN_PEN = 0.25
 # Circled: pen in ≥ 70 % of 16 sectors of the ring 0.45-1.45 (simulated circles: ≥ 75 %; a
 # stroke through: ≤ 44 %, a clear "no" at 45 %); a sector counts when it holds 0.15 mm² of pen (a 0.3 mm line, 0.5 mm).
 RING_INNER = 0.45
