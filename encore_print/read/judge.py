@@ -21,7 +21,7 @@ class Patch:
     element: Element
     ink: np.ndarray  # ink map around the element, aligned to the print, above its paper level
     origin_px: tuple[int, int]  # where the patch's (0, 0) is on the sheet, in pixels
-    seen: np.ndarray | None = None  # boxes: True where pen could show (the print is not dark)
+    seen: np.ndarray | None = None  # True where pen could show (the print is not dark)
 
 
 @dataclass(frozen=True)
@@ -413,7 +413,8 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
         pen = (p.ink > shape_t) & region
     hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS)
     around = float((hits >= tuning.SECTOR_HIT_MM2 * px_per_mm ** 2).mean())
-    across = _across(u[pen], v[pen])
+    hidden = region & ~p.seen if p.seen is not None else np.zeros_like(region)
+    across = _across(u[pen], v[pen], u[hidden], v[hidden])
     feats = {"pen": round(amount, 4), "around": round(around, 3), "across": round(across, 3),
              "dark": round(dark, 2)}
 
@@ -458,18 +459,32 @@ _ANGLES = np.deg2rad(np.arange(0, 180, 5))
 _OFFSETS = np.linspace(-0.5, 0.5, 11)
 
 
-def _across(u: np.ndarray, v: np.ndarray) -> float:
+def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
+            hv: np.ndarray | None = None) -> float:
     """How much the pen in and around a value looks like one stroke through its middle: the
     share of it on the best straight band near the centre, times how well that band reaches
-    both sides. 1 for a clean strike, low for a ring, a blob or a neighbour's mark."""
+    both sides. 1 for a clean strike, low for a ring, a blob or a neighbour's mark. Where the
+    band runs on into dark print past the centre (hu, hv: the digit), a stroke is hidden
+    there, not ended: that side does not limit it."""
     if len(u) < 6:
         return 0.0
     normal = -np.sin(_ANGLES)[:, None] * u + np.cos(_ANGLES)[:, None] * v  # angles × pixels
     inband = np.abs(normal[:, None, :] - _OFFSETS[None, :, None]) < tuning.STROKE_BAND
     counts = inband.sum(axis=2)
     a, o = np.unravel_index(np.argmax(counts), counts.shape)
-    along = (np.cos(_ANGLES[a]) * u + np.sin(_ANGLES[a]) * v)[inband[a, o]]
-    reach = min(-along.min(), along.max())  # both sides of the centre, the shorter one
+    cos, sin = np.cos(_ANGLES[a]), np.sin(_ANGLES[a])
+    along = (cos * u + sin * v)[inband[a, o]]
+    lo, hi = -along.min(), along.max()  # how far the pen reaches to either side
+    if hu is not None and len(hu):
+        under = np.abs(-sin * hu + cos * hv - _OFFSETS[o]) < tuning.STROKE_BAND
+        print_along = (cos * hu + sin * hv)[under]
+        if len(print_along):  # the print on the band goes past the centre from the pen seen
+            p_lo, p_hi = print_along.min(), print_along.max()
+            if p_lo <= hi + tuning.STROKE_GAP and p_hi > max(hi, 0):
+                hi = np.inf
+            if p_hi >= -lo - tuning.STROKE_GAP and p_lo < min(-lo, 0):
+                lo = np.inf
+    reach = min(lo, hi)  # both sides of the centre, the shorter one
     return float(counts[a, o] / len(u) * np.clip(reach / tuning.STROKE_REACH, 0, 1))
 
 

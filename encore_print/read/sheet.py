@@ -242,8 +242,7 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
         expected = expected_print(blank.rgb, (x0, y0, x1, y1), sigma_mm * px, px)
         m = ink(photo, expected * lit, lit * 255)
         m -= paper_level(m)  # shadow the light field missed
-        seen.append(None if e.kind in VALUE_KINDS else  # only boxes are asked where pen shows
-                    channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255)
+        seen.append(channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255)
         inks.append(m)
         origins.append((x0, y0))
         levels.append(float(lit.mean()))

@@ -199,6 +199,11 @@ BRUSH_AROUND = 0.125
 # half-sizes to both sides (score 0-1, see judge._across); a clear "no" below 0.25.
 STROKE_REACH = 0.8
 STROKE_BAND = 0.18
+# A stroke that runs into the dark digit (within 0.15 half-sizes) is hidden there, not ended:
+# when the digit goes on past the centre, that side does not limit the stroke's reach.
+# (Simulated pencil and ballpoint strokes through a digit often showed on one side only, and
+# were read empty.)
+STROKE_GAP = 0.15
 ACROSS_STRUCK = 0.5
 ACROSS_NOT = 0.25
 
