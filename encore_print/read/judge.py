@@ -463,9 +463,10 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
             hv: np.ndarray | None = None) -> float:
     """How much the pen in and around a value looks like one stroke through its middle: the
     share of it on the best straight band near the centre, times how well that band reaches
-    both sides. 1 for a clean strike, low for a ring, a blob or a neighbour's mark. Where the
-    band runs on into dark print past the centre (hu, hv: the digit), a stroke is hidden
-    there, not ended: that side does not limit it."""
+    both sides, times how much of the band's middle it fills. 1 for a clean strike, low for a
+    ring, a blob, a neighbour's mark, or two neighbours' circles brushing in on opposite sides
+    (they fill none of the middle). Where the band runs on into dark print past the centre
+    (hu, hv: the digit), a stroke is hidden there, not ended: that side does not limit it."""
     if len(u) < 6:
         return 0.0
     normal = -np.sin(_ANGLES)[:, None] * u + np.cos(_ANGLES)[:, None] * v  # angles × pixels
@@ -474,18 +475,27 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
     a, o = np.unravel_index(np.argmax(counts), counts.shape)
     cos, sin = np.cos(_ANGLES[a]), np.sin(_ANGLES[a])
     along = (cos * u + sin * v)[inband[a, o]]
-    lo, hi = -along.min(), along.max()  # how far the pen reaches to either side
+    filled = [along]
+    lo, hi = -along.min(), along.max()  # how far the stroke goes to either side
+    lo_open = hi_open = False  # ...and whether it goes on, hidden, through the print
     if hu is not None and len(hu):
         under = np.abs(-sin * hu + cos * hv - _OFFSETS[o]) < tuning.STROKE_BAND
         print_along = (cos * hu + sin * hv)[under]
         if len(print_along):  # the print on the band goes past the centre from the pen seen
             p_lo, p_hi = print_along.min(), print_along.max()
-            if p_lo <= hi + tuning.STROKE_GAP and p_hi > max(hi, 0):
-                hi = np.inf
-            if p_hi >= -lo - tuning.STROKE_GAP and p_lo < min(-lo, 0):
-                lo = np.inf
-    reach = min(lo, hi)  # both sides of the centre, the shorter one
-    return float(counts[a, o] / len(u) * np.clip(reach / tuning.STROKE_REACH, 0, 1))
+            hi_open = p_lo <= hi + tuning.STROKE_GAP and p_hi > max(hi, 0)
+            lo_open = p_hi >= -lo - tuning.STROKE_GAP and p_lo < min(-lo, 0)
+            if hi_open or lo_open:
+                filled.append(print_along)
+                lo, hi = max(lo, -p_lo) if lo_open else lo, max(hi, p_hi) if hi_open else hi
+    reach = min(np.inf if lo_open else lo, np.inf if hi_open else hi)  # the shorter side
+    middle = np.arange(-min(lo, tuning.STROKE_REACH), min(hi, tuning.STROKE_REACH),
+                       tuning.STROKE_BIN)
+    seen = np.concatenate(filled)
+    fill = np.mean([np.any((seen >= b) & (seen < b + tuning.STROKE_BIN)) for b in middle]) \
+        if len(middle) else 0.0
+    return float(counts[a, o] / len(u) * np.clip(reach / tuning.STROKE_REACH, 0, 1)
+                 * np.clip(fill / tuning.STROKE_FILLED, 0, 1))
 
 
 def _grade(value: float, yes: float, no: float) -> float:

@@ -204,6 +204,11 @@ STROKE_BAND = 0.18
 # (Simulated pencil and ballpoint strokes through a digit often showed on one side only, and
 # were read empty.)
 STROKE_GAP = 0.15
+# ... and it fills the band's middle (pen or that print, in steps of 0.1 half-sizes, up to
+# STROKE_REACH to each side): fully from 60 %. Two neighbours' circles brushing in on opposite
+# sides lie on one straight band too, and read as a stroke at 0.78 (simulated, felt).
+STROKE_BIN = 0.1
+STROKE_FILLED = 0.6
 ACROSS_STRUCK = 0.5
 ACROSS_NOT = 0.25
 
