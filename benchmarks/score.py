@@ -8,7 +8,9 @@ promises: it should refuse or flag, never misread), reads them, and prints per l
   element error rate; sheets exactly right (every mark, nothing uncertain); sheets flagged
   (every misread mark is among the uncertain ones); refused (too blurred or too small);
   mark-wrong (a misread, not flagged, that leaves the total right); wrong-unflagged (a wrong
-  total with the misread not flagged: the worst outcome);
+  total with the misread not flagged: the worst outcome); total sure (the total is right and
+  no uncertain mark could change it: a table game's score needs no look at the sheet; solo
+  roll boxes, for one, never change it);
 then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to decode it, and
 peak memory. Targets (issue 3): ordinary all exact, hard ≥ 97 % exact, zero wrong-unflagged,
 scoring ≤ 1.5 × decode.
@@ -59,7 +61,8 @@ def one(args: tuple[int, str]) -> dict:
                 "why": str(e).split(": ", 1)[-1][:40]}
     wrong = [v.id for v in reading.verdicts if v.state != truth.get(v.id, "empty")]
     unsure = {v.id for v in reading.verdicts if v.uncertain}
-    total = score_marks("read", layout, reading.marks).score.total
+    result = score_marks("read", layout, reading.marks)
+    total = result.score.total
     if not wrong and not unsure:
         outcome = "exact"
     elif set(wrong) <= unsure:
@@ -69,7 +72,8 @@ def one(args: tuple[int, str]) -> dict:
     else:
         outcome = "wrong-unflagged"
     return {"level": level, "outcome": outcome, "errors": len(wrong),
-            "elements": len(reading.verdicts), "seed": seed}
+            "elements": len(reading.verdicts), "seed": seed,
+            "total_sure": total == true_total and not any(result.swing.values())}
 
 
 def _marks(states):
@@ -83,7 +87,7 @@ def accuracy(sheets: int, levels: list[str], jobs: int) -> None:
     with Pool(jobs) as pool:
         results = pool.map(one, work, chunksize=4)
     print(f"{'level':<10}{'sheets':>7}{'elem err %':>11}{'exact %':>9}{'flagged %':>10}"
-          f"{'refused %':>10}{'mark-wrong':>11}{'wrong-unflagged':>16}")
+          f"{'refused %':>10}{'mark-wrong':>11}{'wrong-unflagged':>16}{'total sure %':>13}")
     for level in levels:
         rs = [r for r in results if r["level"] == level]
         if not rs:  # --sheets 0: speed only
@@ -95,7 +99,8 @@ def accuracy(sheets: int, levels: list[str], jobs: int) -> None:
         print(f"{level:<10}{n:>7}{100 * errors / max(1, elements):>11.3f}"
               f"{100 * c['exact'] / n:>9.1f}{100 * c['flagged'] / n:>10.1f}"
               f"{100 * c['refused'] / n:>10.1f}{c['mark-wrong']:>11d}"
-              f"{c['wrong-unflagged']:>16d}")
+              f"{c['wrong-unflagged']:>16d}"
+              f"{100 * sum(r.get('total_sure', False) for r in rs) / n:>13.1f}")
         bad = [r["seed"] for r in rs if r["outcome"] in ("wrong-unflagged", "mark-wrong")]
         if bad:
             print(f"          seeds read wrong without a flag: {bad[:20]}")
