@@ -1,0 +1,64 @@
+"""How the reader judges the cells of one sheet against each other, on ink maps drawn here:
+a sheet of crosses, empty cells with the photo's noise, and one cell with a faint line."""
+
+import cv2
+import numpy as np
+
+from encore_print.geometry import geometry
+from encore_print.layout import load_layout
+from encore_print.read.judge import Patch, judge
+
+PX = 8.0
+MARGIN_MM = 0.5
+
+
+def patch(element, draw, rng, noise=0.03):
+    """The element's ink map with a margin, as the pipeline cuts it: noise plus `draw`."""
+    x, y, w, h = element.box_mm
+    x0, y0 = round((x - MARGIN_MM) * PX), round((y - MARGIN_MM) * PX)
+    x1, y1 = round((x + w + MARGIN_MM) * PX), round((y + h + MARGIN_MM) * PX)
+    ink = np.clip(rng.normal(0, noise, (y1 - y0, x1 - x0)), 0, 1).astype(np.float32)
+    draw(ink, round(MARGIN_MM * PX), round(w * PX))
+    return Patch(element, ink, (x0, y0), np.ones(ink.shape, bool))
+
+
+def line(darkness, corners):
+    def draw(ink, m, size):
+        layer = np.zeros_like(ink)
+        for (a, b), (c, d) in corners:
+            cv2.line(layer, (m + round(a * size), m + round(b * size)),
+                     (m + round(c * size), m + round(d * size)), float(darkness), 3, cv2.LINE_AA)
+        np.maximum(ink, cv2.GaussianBlur(layer, (0, 0), 1.0), out=ink)
+    return draw
+
+
+X = [((0.2, 0.2), (0.8, 0.8)), ((0.8, 0.2), (0.2, 0.8))]
+SLASH = [((0.15, 0.8), (0.85, 0.2))]
+
+
+def verdict_of_faint_slash(pen_darkness, slash_darkness):
+    """A sheet whose crosses have `pen_darkness`, its other cells empty but one, which holds a
+    single slash of `slash_darkness`: that cell's verdict."""
+    rng = np.random.default_rng(5)
+    cells = [e for e in geometry(load_layout("encore")).elements
+             if e.kind == "cell" and not e.star]
+    crossed, empty, probe = cells[:40], cells[40:-1], cells[-1]
+    patches = [patch(e, line(pen_darkness, X), rng) for e in crossed]
+    patches += [patch(e, lambda *_: None, rng) for e in empty]
+    patches.append(patch(probe, line(slash_darkness, SLASH), rng))
+    verdicts, _ = judge(patches, PX)
+    return next(v for v in verdicts if v.id == probe.id)
+
+
+def test_a_faint_pencil_slash_on_a_pencil_sheet_is_a_cross():
+    """Pencil crosses (darkest ink ~0.15): a slash under the pen threshold but a clear line
+    of pen is read crossed."""
+    v = verdict_of_faint_slash(pen_darkness=0.15, slash_darkness=0.04)
+    assert v.state == "crossed", v
+
+
+def test_the_same_faint_line_on_a_felt_sheet_is_not_sure_either_way():
+    """With a dark felt pen the same faint line is no cross (a felt cross would be dark), and
+    a faint line may be what a neighbour's scribble left: not a sure empty either."""
+    v = verdict_of_faint_slash(pen_darkness=0.8, slash_darkness=0.04)
+    assert v.state == "empty" and v.uncertain, v
