@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from ..errors import NoSheet
-from ..geometry import CORNERS, MARKER_GRID, SheetGeometry, geometry
+from ..geometry import CORNERS, MARKER_GRID, Element, SheetGeometry, geometry
 from ..layout import Layout, load_layout
 from ..layout.registry import builtin_by_code
 from ..marks import Marks
@@ -227,24 +227,44 @@ def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> float:
 
 def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
              shifts: np.ndarray, px: float, sigma_mm: float = 0.0) -> list[Patch]:
+    """Each element's ink map. Patches of one size are computed together, as a stack: per
+    patch, numpy's overhead cost more than its pixels."""
     h_img, w_img = rgb.shape[:2]
-    inks, origins, seen, levels = [], [], [], []
-    for e, (dx, dy) in zip(g.elements, shifts):
-        x, y, w, h = e.box_mm
-        m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in VALUE_KINDS else 0.5
-        x0, y0 = max(0, round((x - m) * px)), max(0, round((y - m) * px))
-        x1, y1 = min(w_img, round((x + w + m) * px)), min(h_img, round((y + h + m) * px))
-        sx, sy = round(dx), round(dy)
-        sx = min(max(sx, -x0), w_img - x1)
-        sy = min(max(sy, -y0), h_img - y1)
-        photo = rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
-        lit = light[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
-        expected = expected_print(blank.rgb, (x0, y0, x1, y1), sigma_mm * px, px)
+    places = [_place(e, d, px, w_img, h_img) for e, d in zip(g.elements, shifts)]
+    by_size: dict[tuple[int, int], list[int]] = {}
+    for k, (x0, y0, x1, y1, _, _) in enumerate(places):
+        by_size.setdefault((y1 - y0, x1 - x0), []).append(k)
+    inks: list[np.ndarray] = [np.empty(0)] * len(places)
+    seen: list[np.ndarray | None] = [None] * len(places)
+    for ks in by_size.values():
+        at = [places[k] for k in ks]
+        photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+        lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+        expected = np.stack([expected_print(blank.rgb, p[:4], sigma_mm * px, px) for p in at])
         m = ink(photo, expected * lit, lit * 255)
         m -= paper_level(m)  # shadow the light field missed
-        seen.append(None if e.kind in VALUE_KINDS else  # only boxes are asked where pen shows
-                    channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255)
-        inks.append(m)
-        origins.append((x0, y0))
-        levels.append(float(lit.mean()))
+        shows = channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255
+        for j, k in enumerate(ks):
+            inks[k] = m[j]
+            if g.elements[k].kind not in VALUE_KINDS:  # only boxes are asked where pen shows
+                seen[k] = shows[j]
+    # each patch's light as it was measured before stacking, summed in the same order
+    levels = [float(light[y0 + sy:y1 + sy, x0 + sx:x1 + sx].mean())
+              for x0, y0, x1, y1, sx, sy in places]
+    origins = [(x0, y0) for x0, y0, *_ in places]
     return [Patch(*parts) for parts in zip(g.elements, even_noise(inks, levels), origins, seen)]
+
+
+def _place(e: Element, shift: np.ndarray, px: float, w_img: int, h_img: int
+           ) -> tuple[int, int, int, int, int, int]:
+    """Where an element's patch lies on the sheet (x0, y0, x1, y1 in pixels: the element, and
+    for a value the ring around it where a circle is drawn), and the whole-pixel shift (sx, sy)
+    that lays it over the photo, kept inside the sheet."""
+    x, y, w, h = e.box_mm
+    m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in VALUE_KINDS else 0.5
+    x0, y0 = max(0, round((x - m) * px)), max(0, round((y - m) * px))
+    x1, y1 = min(w_img, round((x + w + m) * px)), min(h_img, round((y + h + m) * px))
+    sx, sy = round(shift[0]), round(shift[1])
+    sx = min(max(sx, -x0), w_img - x1)
+    sy = min(max(sy, -y0), h_img - y1)
+    return x0, y0, x1, y1, sx, sy
