@@ -88,8 +88,8 @@ def _sharp_light(ratio: np.ndarray, plain: np.ndarray, coarse: np.ndarray) -> np
     known = to_coarse > tuning.LIGHT_KNOWN
     if not known.any():
         return coarse
-    closed = closed / float(np.median(to_coarse[known]))
-    return np.where(known[..., None], closed, coarse).astype(np.float32)
+    closed /= float(np.median(to_coarse[known]))
+    return cv2.copyTo(closed, known.astype(np.uint8), coarse)  # `coarse` is ours to overwrite
 
 
 def _masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
