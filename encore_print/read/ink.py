@@ -46,13 +46,21 @@ def _plain(grey: np.ndarray, radius_mm: float, px_per_mm: float, size: tuple[int
 
 
 def saturation(rgb: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(rgb.astype(np.uint8), cv2.COLOR_RGB2HSV)[..., 1].astype(np.float32)
+    return cv2.cvtColor(rgb.astype(np.uint8, copy=False), cv2.COLOR_RGB2HSV)[..., 1].astype(
+        np.float32)
 
 
 def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:
     """Per pixel and channel, photo ÷ print on plain areas, smoothed: the light that fell on
     the sheet. Pen is darker than the local light, so a second pass leaves it out. Light
-    varies slowly, so it is measured on a coarse copy and spread back."""
+    varies slowly, so it is measured on a coarse copy and spread back (once the coarse
+    copy's working arrays are freed: the full-size light is the biggest array of a reading)."""
+    h, w = photo.shape[:2]
+    return cv2.resize(_coarse_light(photo, blank), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _coarse_light(photo: np.ndarray, blank: Blank) -> np.ndarray:
+    """The light field at LIGHT_PX_PER_MM."""
     sh, sw = blank.flat.shape
     p = cv2.resize(photo, (sw, sh), interpolation=cv2.INTER_AREA).astype(np.float32)
     ratio = p / blank.small_lit
@@ -65,9 +73,7 @@ def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:
         keep = blank.flat * (least >= 0.85 * _least(full))
         gain = _masked_mean(ratio, keep, size)
     coarse = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    h, w = photo.shape[:2]
-    return cv2.resize(_sharp_light(ratio, blank.plain, coarse), (w, h),
-                      interpolation=cv2.INTER_LINEAR)
+    return _sharp_light(ratio, blank.plain, coarse)
 
 
 def _sharp_light(ratio: np.ndarray, plain: np.ndarray, coarse: np.ndarray) -> np.ndarray:
