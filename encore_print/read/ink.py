@@ -182,12 +182,21 @@ def expected_print(blank_rgb: np.ndarray, box: tuple[int, int, int, int], sigma_
     h, w = blank_rgb.shape[:2]
     bx0, by0 = max(0, x0 - m), max(0, y0 - m)
     region = blank_rgb[by0:min(h, y1 + m), bx0:min(w, x1 + m)]
+    # past the blur, only the box and `tol` around it (what the erosion reads) are worked on
+    near = np.s_[max(0, y0 - tol) - by0:min(h, y1 + tol) - by0,
+                 max(0, x0 - tol) - bx0:min(w, x1 + tol) - bx0]
+    out = region[near]
     if sigma_px >= 0.3:
-        region = np.minimum(region, cv2.GaussianBlur(region, (0, 0), sigma_px))
+        out = np.minimum(out, cv2.GaussianBlur(region, (0, 0), sigma_px)[near])
     if tol:
-        region = cv2.erode(region, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
-                                                             (2 * tol + 1, 2 * tol + 1)))
-    return region[y0 - by0:y1 - by0, x0 - bx0:x1 - bx0]
+        out = cv2.erode(out, _disc(tol))
+    ny0, nx0 = near[0].start + by0, near[1].start + bx0
+    return out[y0 - ny0:y1 - ny0, x0 - nx0:x1 - nx0]
+
+
+@cache
+def _disc(radius: int) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
 
 
 def paper_level(m: np.ndarray) -> np.ndarray:
