@@ -243,6 +243,7 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
         by_size.setdefault((y1 - y0, x1 - x0), []).append(k)
     inks: list[np.ndarray] = [np.empty(0)] * len(places)
     seen: list[np.ndarray | None] = [None] * len(places)
+    levels = [0.0] * len(places)
     n = tuning.PATCH_STACK
     for ks in (same[i:i + n] for same in by_size.values() for i in range(0, len(same), n)):
         at = [places[k] for k in ks]
@@ -252,13 +253,12 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
         m = ink(photo, expected * lit, lit * 255)
         m -= paper_level(m)  # shadow the light field missed
         shows = channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255
+        lit_level = lit.reshape(len(ks), -1).mean(axis=1)
         for j, k in enumerate(ks):
             inks[k] = m[j]
+            levels[k] = float(lit_level[j])
             if g.elements[k].kind not in VALUE_KINDS:  # only boxes are asked where pen shows
                 seen[k] = shows[j]
-    # each patch's light as it was measured before stacking, summed in the same order
-    levels = [float(light[y0 + sy:y1 + sy, x0 + sx:x1 + sx].mean())
-              for x0, y0, x1, y1, sx, sy in places]
     origins = [(x0, y0) for x0, y0, *_ in places]
     return [Patch(*parts) for parts in zip(g.elements, even_noise(inks, levels), origins, seen)]
 
