@@ -237,15 +237,13 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
     """Each element's ink map. Patches of one size are computed together, as a stack: per
     patch, numpy's overhead cost more than its pixels."""
     h_img, w_img = rgb.shape[:2]
-    places = [_place(e, d, px, w_img, h_img) for e, d in zip(g.elements, shifts)]
-    by_size: dict[tuple[int, int], list[int]] = {}
-    for k, (x0, y0, x1, y1, _, _) in enumerate(places):
-        by_size.setdefault((y1 - y0, x1 - x0), []).append(k)
+    boxes, by_size = _patch_boxes(g.elements, px, w_img, h_img)
+    places = _placed(boxes, shifts, w_img, h_img)
     inks: list[np.ndarray] = [np.empty(0)] * len(places)
     seen: list[np.ndarray | None] = [None] * len(places)
     levels = [0.0] * len(places)
     n = tuning.PATCH_STACK
-    for ks in (same[i:i + n] for same in by_size.values() for i in range(0, len(same), n)):
+    for ks in (same[i:i + n] for same in by_size for i in range(0, len(same), n)):
         at = [places[k] for k in ks]
         photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
         lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
@@ -263,16 +261,29 @@ def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
     return [Patch(*parts) for parts in zip(g.elements, even_noise(inks, levels), origins, seen)]
 
 
-def _place(e: Element, shift: np.ndarray, px: float, w_img: int, h_img: int
-           ) -> tuple[int, int, int, int, int, int]:
-    """Where an element's patch lies on the sheet (x0, y0, x1, y1 in pixels: the element, and
-    for a value the ring around it where a circle is drawn), and the whole-pixel shift (sx, sy)
-    that lays it over the photo, kept inside the sheet."""
-    x, y, w, h = e.box_mm
-    m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in VALUE_KINDS else 0.5
-    x0, y0 = max(0, round((x - m) * px)), max(0, round((y - m) * px))
-    x1, y1 = min(w_img, round((x + w + m) * px)), min(h_img, round((y + h + m) * px))
-    sx, sy = round(shift[0]), round(shift[1])
-    sx = min(max(sx, -x0), w_img - x1)
-    sy = min(max(sy, -y0), h_img - y1)
-    return x0, y0, x1, y1, sx, sy
+@lru_cache(maxsize=8)
+def _patch_boxes(elements: tuple[Element, ...], px: float, w_img: int, h_img: int
+                 ) -> tuple[np.ndarray, tuple[tuple[int, ...], ...]]:
+    """Where each element's patch lies on the sheet (x0, y0, x1, y1 in pixels: the element,
+    and for a value the ring around it where a circle is drawn), and the elements grouped by
+    the size of their patch. The same for every photo: kept."""
+    boxes = []
+    for e in elements:
+        x, y, w, h = e.box_mm
+        m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in VALUE_KINDS else 0.5
+        boxes.append((max(0, round((x - m) * px)), max(0, round((y - m) * px)),
+                      min(w_img, round((x + w + m) * px)), min(h_img, round((y + h + m) * px))))
+    by_size: dict[tuple[int, int], list[int]] = {}
+    for k, (x0, y0, x1, y1) in enumerate(boxes):
+        by_size.setdefault((y1 - y0, x1 - x0), []).append(k)
+    return np.array(boxes), tuple(tuple(ks) for ks in by_size.values())
+
+
+def _placed(boxes: np.ndarray, shifts: np.ndarray, w_img: int, h_img: int
+            ) -> list[tuple[int, ...]]:
+    """Per patch, its box and the whole-pixel shift (sx, sy) that lays it over the photo, kept
+    inside the sheet: (x0, y0, x1, y1, sx, sy)."""
+    x0, y0, x1, y1 = boxes.T
+    sx = np.minimum(np.maximum(np.round(shifts[:, 0]), -x0), w_img - x1)
+    sy = np.minimum(np.maximum(np.round(shifts[:, 1]), -y0), h_img - y1)
+    return list(zip(*(a.astype(int).tolist() for a in (x0, y0, x1, y1, sx, sy))))
