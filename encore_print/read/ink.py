@@ -4,6 +4,7 @@ once the photo's own light (gradients, shadows, colour cast) is divided out."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import cv2
 import numpy as np
@@ -46,13 +47,21 @@ def _plain(grey: np.ndarray, radius_mm: float, px_per_mm: float, size: tuple[int
 
 
 def saturation(rgb: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(rgb.astype(np.uint8), cv2.COLOR_RGB2HSV)[..., 1].astype(np.float32)
+    return cv2.cvtColor(rgb.astype(np.uint8, copy=False), cv2.COLOR_RGB2HSV)[..., 1].astype(
+        np.float32)
 
 
 def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:
     """Per pixel and channel, photo ÷ print on plain areas, smoothed: the light that fell on
     the sheet. Pen is darker than the local light, so a second pass leaves it out. Light
-    varies slowly, so it is measured on a coarse copy and spread back."""
+    varies slowly, so it is measured on a coarse copy and spread back (once the coarse
+    copy's working arrays are freed: the full-size light is the biggest array of a reading)."""
+    h, w = photo.shape[:2]
+    return cv2.resize(_coarse_light(photo, blank), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _coarse_light(photo: np.ndarray, blank: Blank) -> np.ndarray:
+    """The light field at LIGHT_PX_PER_MM."""
     sh, sw = blank.flat.shape
     p = cv2.resize(photo, (sw, sh), interpolation=cv2.INTER_AREA).astype(np.float32)
     ratio = p / blank.small_lit
@@ -65,9 +74,7 @@ def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:
         keep = blank.flat * (least >= 0.85 * _least(full))
         gain = _masked_mean(ratio, keep, size)
     coarse = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    h, w = photo.shape[:2]
-    return cv2.resize(_sharp_light(ratio, blank.plain, coarse), (w, h),
-                      interpolation=cv2.INTER_LINEAR)
+    return _sharp_light(ratio, blank.plain, coarse)
 
 
 def _sharp_light(ratio: np.ndarray, plain: np.ndarray, coarse: np.ndarray) -> np.ndarray:
@@ -81,15 +88,41 @@ def _sharp_light(ratio: np.ndarray, plain: np.ndarray, coarse: np.ndarray) -> np
     small = cv2.resize(ratio, half, interpolation=cv2.INTER_AREA)
     known_plain = (cv2.resize(plain, half, interpolation=cv2.INTER_AREA) > 0.999)
     k = 2 * round(tuning.LIGHT_EDGE_MM / 2 * tuning.LIGHT_PX_PER_MM / 2) + 1
-    closed = cv2.morphologyEx(cv2.copyTo(small, known_plain.astype(np.uint8)), cv2.MORPH_CLOSE,
-                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    closed = _close_round(cv2.copyTo(small, known_plain.astype(np.uint8)), k)
     closed = cv2.resize(closed, (sw, sh), interpolation=cv2.INTER_LINEAR)
     to_coarse = _least(closed) / np.maximum(_least(coarse), 1e-3)
     known = to_coarse > tuning.LIGHT_KNOWN
     if not known.any():
         return coarse
-    closed = closed / float(np.median(to_coarse[known]))
-    return np.where(known[..., None], closed, coarse).astype(np.float32)
+    closed /= float(np.median(to_coarse[known]))
+    return cv2.copyTo(closed, known.astype(np.uint8), coarse)  # `coarse` is ours to overwrite
+
+
+def _close_round(img: np.ndarray, k: int) -> np.ndarray:
+    """cv2.morphologyEx(img, MORPH_CLOSE, the k × k ellipse), the same values in three
+    quarters of the time: the ellipse is a union of rectangles, dilating (eroding) by a union
+    is the largest (smallest) of dilating (eroding) by each, and OpenCV does rectangles
+    separably."""
+    rects = _ellipse_rectangles(k)
+    grown = _by_each(cv2.dilate, np.maximum, img, rects)
+    return _by_each(cv2.erode, np.minimum, grown, rects)
+
+
+def _by_each(op, combine, img: np.ndarray, rects: list[np.ndarray]) -> np.ndarray:
+    out = op(img, rects[0])
+    for r in rects[1:]:
+        combine(out, op(img, r), out=out)
+    return out
+
+
+@cache
+def _ellipse_rectangles(k: int) -> list[np.ndarray]:
+    """The k × k ellipse as rectangles: per width of its rows, all rows at least that wide."""
+    ellipse = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    c = k // 2
+    reach = {int(ellipse[c + dy].sum()) // 2: dy for dy in range(c + 1)}  # rows narrow outwards
+    return [cv2.getStructuringElement(cv2.MORPH_RECT, (2 * w + 1, 2 * dy + 1))
+            for w, dy in reach.items()]
 
 
 def _masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -149,32 +182,48 @@ def expected_print(blank_rgb: np.ndarray, box: tuple[int, int, int, int], sigma_
     h, w = blank_rgb.shape[:2]
     bx0, by0 = max(0, x0 - m), max(0, y0 - m)
     region = blank_rgb[by0:min(h, y1 + m), bx0:min(w, x1 + m)]
+    # past the blur, only the box and `tol` around it (what the erosion reads) are worked on
+    near = np.s_[max(0, y0 - tol) - by0:min(h, y1 + tol) - by0,
+                 max(0, x0 - tol) - bx0:min(w, x1 + tol) - bx0]
+    out = region[near]
     if sigma_px >= 0.3:
-        region = np.minimum(region, cv2.GaussianBlur(region, (0, 0), sigma_px))
+        out = np.minimum(out, cv2.GaussianBlur(region, (0, 0), sigma_px)[near])
     if tol:
-        region = cv2.erode(region, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
-                                                             (2 * tol + 1, 2 * tol + 1)))
-    return region[y0 - by0:y1 - by0, x0 - bx0:x1 - bx0]
+        out = cv2.erode(out, _disc(tol))
+    ny0, nx0 = near[0].start + by0, near[1].start + bx0
+    return out[y0 - ny0:y1 - ny0, x0 - nx0:x1 - nx0]
+
+
+@cache
+def _disc(radius: int) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
 
 
 def paper_level(m: np.ndarray) -> np.ndarray:
-    """The ink level of bare paper across a patch: a plane through the BASELINE_PERCENTILE of
-    each of its 3×3 blocks, so the soft edge of a cast shadow running through it (which the
-    coarse light field cannot follow) is not taken for pen."""
-    h, w = m.shape
+    """The ink level of bare paper across each patch of a stack (n × h × w): a plane through
+    the BASELINE_PERCENTILE of each of its 3×3 blocks, so the soft edge of a cast shadow running
+    through it (which the coarse light field cannot follow) is not taken for pen."""
+    n, h, w = m.shape
     bh, bw = h // 3, w // 3
     # every other pixel of each block: the paper level is smooth, and this is the hot loop
-    blocks = m[:3 * bh, :3 * bw].reshape(3, bh, 3, bw).transpose(0, 2, 1, 3)[:, :, ::2, ::2]
-    blocks = blocks.reshape(9, -1)
-    k = round(tuning.BASELINE_PERCENTILE / 100 * (blocks.shape[1] - 1))
-    z = np.partition(blocks, k, axis=1)[:, k].reshape(3, 3)
+    blocks = m[:, :3 * bh, :3 * bw].reshape(n, 3, bh, 3, bw).transpose(0, 1, 3, 2, 4)
+    blocks = blocks[..., ::2, ::2].reshape(n, 9, -1)
+    k = round(tuning.BASELINE_PERCENTILE / 100 * (blocks.shape[2] - 1))
+    z = np.partition(blocks, k, axis=2)[..., k].copy()  # n × 9, each summed as one row
+    level = z.mean(axis=1)
+    z = z.reshape(n, 3, 3)
     # least squares on a regular 3×3 grid, in closed form: slopes from the outer rows/columns
-    sx = float((z[:, 2] - z[:, 0]).mean()) / (2 * bw)
-    sy = float((z[2, :] - z[0, :]).mean()) / (2 * bh)
+    sx = _per_pixel((z[:, :, 2] - z[:, :, 0]).mean(axis=1), 2 * bw)
+    sy = _per_pixel((z[:, 2, :] - z[:, 0, :]).mean(axis=1), 2 * bh)
     cx, cy = 1.5 * bw - 0.5, 1.5 * bh - 0.5
-    xs = (np.arange(w, dtype=np.float32) - cx) * sx
-    ys = (np.arange(h, dtype=np.float32) - cy) * sy
-    return float(z.mean()) + ys[:, None] + xs[None, :]
+    xs = (np.arange(w, dtype=np.float32) - cx)[None, :] * sx[:, None]
+    ys = (np.arange(h, dtype=np.float32) - cy)[None, :] * sy[:, None]
+    return level[:, None, None] + ys[:, :, None] + xs[:, None, :]
+
+
+def _per_pixel(rise: np.ndarray, run: int) -> np.ndarray:
+    """Slopes, divided in double precision and rounded to float32 as one patch's were."""
+    return (rise.astype(np.float64) / run).astype(np.float32)
 
 
 def even_noise(inks: list[np.ndarray], light: list[float]) -> list[np.ndarray]:
@@ -192,4 +241,10 @@ def _least(a: np.ndarray) -> np.ndarray:
 
 
 def channel_sum(a: np.ndarray) -> np.ndarray:
-    return a[..., 0] + a[..., 1] + a[..., 2]
+    """a[..., 0] + a[..., 1] + a[..., 2] (float32), the same bit for bit, in a third of the
+    time."""
+    rows = a.reshape(-1, a.shape[-2], 3) if a.ndim != 3 else a
+    return cv2.transform(rows, _ONES).reshape(a.shape[:-1])
+
+
+_ONES = np.ones((1, 3), np.float32)

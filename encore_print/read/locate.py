@@ -107,15 +107,19 @@ def _dark_blobs(gray: np.ndarray) -> list[tuple[int, int, int, int]]:
 
 def _detect_near(gray: np.ndarray, x0: int, y0: int, x1: int, y1: int):
     """detector()'s search, unrefined, on the box x0..x1, y0..y1 of `gray` grown by its size on
-    every side; corners in `gray`'s pixels. None when nothing is found."""
+    every side, for a marker about as big as the box; corners in `gray`'s pixels. None when
+    nothing is found."""
+    least = tuning.GUESS_LEAST_PERIMETER * (x1 - x0 + y1 - y0)
     m = max(x1 - x0, y1 - y0)
     x0, y0 = max(0, x0 - m), max(0, y0 - m)
     roi = gray[y0:y1 + m + 1, x0:x1 + m + 1]
     params = detector().getDetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
-    # the same smallest and largest marker as on the whole picture
+    # the same largest marker as on the whole picture; the smallest as there, or near the box's
+    # size: the search's time goes to the many small shapes (print, text) around a marker
     f = max(gray.shape) / max(roi.shape)
-    params.minMarkerPerimeterRate *= f
+    params.minMarkerPerimeterRate = max(params.minMarkerPerimeterRate * f,
+                                        least / max(roi.shape))
     params.maxMarkerPerimeterRate *= f
     corners, ids, _ = cv2.aruco.ArucoDetector(dictionary(), params).detectMarkers(roi)
     if ids is None:

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from ..errors import NoSheet
-from ..geometry import CORNERS, MARKER_GRID, SheetGeometry, geometry
+from ..geometry import CORNERS, MARKER_GRID, Element, SheetGeometry, geometry
 from ..layout import Layout, load_layout
 from ..layout.registry import builtin_by_code
 from ..marks import Marks
@@ -169,7 +169,14 @@ def _best_blank(layout: Layout, rgb: np.ndarray) -> Blank:
     colour, mono = blank_for(layout, False), blank_for(layout, True)
     h, w = colour.saturation.shape  # compared on the coarse copy: colour is broad, not fine
     sat = saturation(cv2.resize(rgb, (w, h), interpolation=cv2.INTER_AREA))
-    return colour if np.corrcoef(sat.ravel(), colour.saturation.ravel())[0, 1] > 0.3 else mono
+    return colour if _correlation(sat, colour.saturation) > 0.3 else mono
+
+
+def _correlation(a: np.ndarray, b: np.ndarray) -> float:
+    """Pearson's correlation of two float32 arrays of one shape: np.corrcoef's, in float32
+    (its float64 copies of two images were most of this step's time)."""
+    a, b = (a - a.mean()).ravel(), (b - b.mean()).ravel()
+    return float(np.dot(a, b) / np.sqrt(np.dot(a, a) * np.dot(b, b)))
 
 
 def _edge_sigma(patch: np.ndarray) -> float | None:
@@ -227,23 +234,55 @@ def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> float:
 
 def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
              shifts: np.ndarray, px: float, sigma_mm: float = 0.0) -> list[Patch]:
+    """Each element's ink map. Patches of one size are computed together, as a stack: per
+    patch, numpy's overhead cost more than its pixels."""
     h_img, w_img = rgb.shape[:2]
-    inks, origins, seen, levels = [], [], [], []
-    for e, (dx, dy) in zip(g.elements, shifts):
-        x, y, w, h = e.box_mm
-        m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in VALUE_KINDS else 0.5
-        x0, y0 = max(0, round((x - m) * px)), max(0, round((y - m) * px))
-        x1, y1 = min(w_img, round((x + w + m) * px)), min(h_img, round((y + h + m) * px))
-        sx, sy = round(dx), round(dy)
-        sx = min(max(sx, -x0), w_img - x1)
-        sy = min(max(sy, -y0), h_img - y1)
-        photo = rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
-        lit = light[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
-        expected = expected_print(blank.rgb, (x0, y0, x1, y1), sigma_mm * px, px)
+    boxes, by_size = _patch_boxes(g.elements, px, w_img, h_img)
+    places = _placed(boxes, shifts, w_img, h_img)
+    inks: list[np.ndarray] = [np.empty(0)] * len(places)
+    seen: list[np.ndarray] = [np.empty(0)] * len(places)
+    levels = [0.0] * len(places)
+    n = tuning.PATCH_STACK
+    for ks in (same[i:i + n] for same in by_size for i in range(0, len(same), n)):
+        at = [places[k] for k in ks]
+        photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+        lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+        expected = np.stack([expected_print(blank.rgb, p[:4], sigma_mm * px, px) for p in at])
         m = ink(photo, expected * lit, lit * 255)
         m -= paper_level(m)  # shadow the light field missed
-        seen.append(channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255)
-        inks.append(m)
-        origins.append((x0, y0))
-        levels.append(float(lit.mean()))
+        shows = channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255
+        lit_level = lit.reshape(len(ks), -1).mean(axis=1)
+        for j, k in enumerate(ks):
+            inks[k] = m[j]
+            levels[k] = float(lit_level[j])
+            seen[k] = shows[j]
+    origins = [(x0, y0) for x0, y0, *_ in places]
     return [Patch(*parts) for parts in zip(g.elements, even_noise(inks, levels), origins, seen)]
+
+
+@lru_cache(maxsize=8)
+def _patch_boxes(elements: tuple[Element, ...], px: float, w_img: int, h_img: int
+                 ) -> tuple[np.ndarray, tuple[tuple[int, ...], ...]]:
+    """Where each element's patch lies on the sheet (x0, y0, x1, y1 in pixels: the element,
+    and for a value the ring around it where a circle is drawn), and the elements grouped by
+    the size of their patch. The same for every photo: kept."""
+    boxes = []
+    for e in elements:
+        x, y, w, h = e.box_mm
+        m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5 if e.kind in VALUE_KINDS else 0.5
+        boxes.append((max(0, round((x - m) * px)), max(0, round((y - m) * px)),
+                      min(w_img, round((x + w + m) * px)), min(h_img, round((y + h + m) * px))))
+    by_size: dict[tuple[int, int], list[int]] = {}
+    for k, (x0, y0, x1, y1) in enumerate(boxes):
+        by_size.setdefault((y1 - y0, x1 - x0), []).append(k)
+    return np.array(boxes), tuple(tuple(ks) for ks in by_size.values())
+
+
+def _placed(boxes: np.ndarray, shifts: np.ndarray, w_img: int, h_img: int
+            ) -> list[tuple[int, ...]]:
+    """Per patch, its box and the whole-pixel shift (sx, sy) that lays it over the photo, kept
+    inside the sheet: (x0, y0, x1, y1, sx, sy)."""
+    x0, y0, x1, y1 = boxes.T
+    sx = np.minimum(np.maximum(np.round(shifts[:, 0]), -x0), w_img - x1)
+    sy = np.minimum(np.maximum(np.round(shifts[:, 1]), -y0), h_img - y1)
+    return list(zip(*(a.astype(int).tolist() for a in (x0, y0, x1, y1, sx, sy))))

@@ -18,6 +18,12 @@ GUESS_DARKER = 20
 GUESS_FILL = 0.35
 GUESS_LARGEST = 1 / 6
 GUESSES = 16
+# Around a guess (and around a marker found, when searched again) only shapes with a perimeter
+# of at least this share of the box's half-perimeter (w + h) are looked at: a marker's is about
+# twice that. The search around a guess then costs a twentieth (the many small shapes of print
+# and text near a marker are skipped) and finds the same marker with the same corners (300
+# simulated photos).
+GUESS_LEAST_PERIMETER = 1.0
 # Two markers on one edge leave the far side of the sheet to guesswork: three are needed.
 MIN_MARKERS = 3
 # ...and when fewer are found, markers smeared over a third of a module mean a blurred photo.
@@ -33,6 +39,11 @@ DECODE_MIN_SIDE = 2000
 # The reader's working resolution: 8 px per mm puts ~3 px across a ballpoint line (0.4 mm) and
 # keeps a whole Encore! sheet at 1.5 megapixels.
 PX_PER_MM = 8.0
+
+# Patches are computed in stacks of at most 16 (same-sized ones): together, to spare numpy's
+# per-call overhead, but few enough that the stack's temporaries stay small (a stack of all 105
+# cells grew the heap by ~40 MB per photo, which the kernel had to fault in again every time).
+PATCH_STACK = 16
 
 # A sheet smaller than this in the photo (px per mm) has pen lines thinner than a pixel.
 MIN_PHOTO_PX_PER_MM = 2.0
