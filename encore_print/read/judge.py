@@ -81,11 +81,13 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
                         main if darkest.get(i, 0.0) >= tuning.LINE_PEN_SHARE * t else usual)
            for i in cover]
     read = {p.element.id: _value_verdict(p, t, pen_level, px_per_mm) for p in values}
-    value_line = {}  # each kind against its own: a wide bonus box has longer lines in it
-    for kind in VALUE_KINDS:
-        value_line.update(_line_scores([p for p in values if p.element.kind == kind
-                                        and read[p.element.id].state == "empty"], px_per_mm, 0.0))
-    out += [_doubt_if_lined(v, value_line[i], main) if i in value_line else v
+    value_line, value_ring = {}, {}  # each kind against its own: a wide bonus box has longer
+    for kind in VALUE_KINDS:         # lines in it
+        empty = [p for p in values
+                 if p.element.kind == kind and read[p.element.id].state == "empty"]
+        value_line.update(_line_scores(empty, px_per_mm, 0.0))
+        value_ring.update(_ring_scores(empty, px_per_mm))
+    out += [_doubt_if_lined(v, value_line[i], main, value_ring[i]) if i in value_line else v
             for i, v in read.items()]
     # small boxes keep the usual line limits: their outline leaves more in them to mistake
     out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
@@ -384,11 +386,41 @@ def _robust_z(values: dict[str, float], reference: list[float]) -> dict[str, flo
     return {i: (v - usual) / spread for i, v in values.items()}
 
 
-def _doubt_if_lined(v: Verdict, line_z: float, lines: LineLimits) -> Verdict:
-    """A value read empty with a clear line in it may hold a stroke too faint to measure."""
-    feats = {**v.features, "line_z": round(line_z, 1)}
-    conf = _empty_confidence(v.confidence, line_z, lines) if v.state == "empty" else v.confidence
+def _doubt_if_lined(v: Verdict, line_z: float, lines: LineLimits, ring_z: float) -> Verdict:
+    """A value read empty with a clear line in it, or a clear ring round it, may hold a stroke
+    or a circle too faint to measure."""
+    feats = {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)}
+    conf = v.confidence
+    if v.state == "empty":
+        conf = _empty_confidence(conf, max(line_z, ring_z), lines)
     return Verdict(v.id, v.state, round(conf, 3), feats)
+
+
+def _ring_scores(group: list[Patch], px_per_mm: float) -> dict[str, float]:
+    """How far the darkest ring round each value stands out from the others' (robust z): a
+    circle too faint for the pen threshold still shows once averaged along it. A ring's
+    darkness is that of its paler sectors (the 25th percentile of 16), so a neighbour's circle
+    brushing one side in is no ring."""
+    raw = {p.element.id: _ring_darkest(p, px_per_mm) for p in group}
+    return _robust_z(raw, list(raw.values()))
+
+
+def _ring_darkest(p: Patch, px_per_mm: float) -> float:
+    sector, rings = _rings(p.ink.shape, *_box_in_patch(p, px_per_mm))
+    best = 0.0
+    for ring in rings:
+        sums = np.bincount(sector[ring], weights=p.ink[ring], minlength=tuning.SECTORS)
+        counts = np.bincount(sector[ring], minlength=tuning.SECTORS)
+        best = max(best, float(np.percentile(sums / np.maximum(counts, 1), 25)))
+    return best
+
+
+@lru_cache(maxsize=256)
+def _rings(shape: tuple[int, int], x: float, y: float, w: float, h: float):
+    """Around a value: each pixel's sector, and the thin rings (half-sizes) a circle may follow."""
+    u, v, _, sector, _ = _value_grid(shape, x, y, w, h)
+    r = np.hypot(u, v)
+    return sector, tuple(np.abs(r - k) < tuning.RING_BAND / 2 for k in tuning.RING_RADII)
 
 
 def _pen_level(boxes: list[Patch], cover: dict[str, float], limit: float,

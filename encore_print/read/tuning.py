@@ -188,14 +188,18 @@ CONFIDENT = 0.35
 RING_OUTER = 1.45
 VALUE_MARKED = 0.015
 VALUE_EMPTY = 0.004
-# ... and that pen must be about as dark as the sheet's crosses: its 90th percentile at least
-# 45 % of the crossed boxes' typical 95th percentile; a clear "no" at 25 % (noise, texture).
-# One thin stroke on the grey tile is paler than the middle of an X, where two strokes lie on
-# white: on 550 simulated sheets, ballpoint strokes and circles under a lamp measured 0.33-0.6,
-# and with 0.6 / 0.35 thirteen of them were read empty. Empty values whose pen had a mark's
-# shape measured 0.55-0.96 but one (0.38, read as a doubt now): darkness does not tell them.
-DARK_AS_PEN = 0.45
-PALER_THAN_PEN = 0.25
+# ... and that pen must be as dark as the sheet's crosses: its 90th percentile at least 60 % of
+# the crossed boxes' typical 95th percentile; a clear "no" at 35 % (noise, texture; simulated pen: ≥ 67 %).
+# One thin ballpoint stroke on the grey tile under a lamp measured 0.33-0.6 (paler than the
+# middle of an X) and is read empty then, with no confidence (a doubt). 0.45 / 0.25 read those,
+# but also read the noise of values in a deep shadow as circles (0.39-0.4) with confidence 0.4-0.5.
+DARK_AS_PEN = 0.6
+PALER_THAN_PEN = 0.35
+# A circle too faint for the pen threshold: the mean ink along rings 0.1 half-sizes wide from
+# 0.9 to 1.4 half-sizes, taken as it is in its paler sectors, compared among the values read
+# empty (robust z) like a line: a doubt from the sheet's line doubt on.
+RING_RADII = (0.9, 1.0, 1.1, 1.2, 1.3, 1.4)
+RING_BAND = 0.1
 # Circled: pen in ≥ 70 % of 16 sectors of the ring 0.45-1.45 (simulated circles: ≥ 75 %; a
 # stroke through: ≤ 44 %, a clear "no" at 45 %); a sector counts when it holds 0.15 mm² of pen (a 0.3 mm line, 0.5 mm).
 RING_INNER = 0.45
