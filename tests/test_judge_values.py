@@ -1,11 +1,14 @@
 """How the reader tells a stroke through a value from other pen near it, on pen laid out in
 the value's own frame (half-sizes from its centre), so each case is exactly the one named."""
 
+import cv2
 import numpy as np
 import pytest
 
+from encore_print.geometry import geometry
+from encore_print.layout import load_layout
 from encore_print.read import tuning
-from encore_print.read.judge import _across
+from encore_print.read.judge import Patch, _across, _grade, _value_verdict
 
 STEP = 0.03
 U, V = (a.ravel() for a in np.meshgrid(np.arange(-1.45, 1.45, STEP),
@@ -42,3 +45,25 @@ def test_a_stroke_hidden_by_the_digit_on_one_side(print_seen):
     hidden = pen(digit) if print_seen else (np.array([]), np.array([]))
     across = _across(*stroke, *hidden)
     assert across > tuning.ACROSS_STRUCK if print_seen else across < tuning.ACROSS_NOT
+
+
+def test_a_value_with_pen_of_both_shapes_is_as_sure_as_one_beats_the_other():
+    """Most of a circle and a stroke through it: read as the stronger shape, no surer than
+    that shape's lead over the other (a stroke and a neighbour's circle read struck at 0.42,
+    wrongly, when only the other shape's own strength limited it)."""
+    px = 8.0
+    e = next(e for e in geometry(load_layout("encore")).elements if e.id == "column:G:first")
+    x, y, w, h = e.box_mm
+    m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5
+    x0, y0 = round((x - m) * px), round((y - m) * px)
+    ink = np.zeros((round((y + h + m) * px) - y0, round((x + w + m) * px) - x0), np.float32)
+    cx, cy = (x + w / 2) * px - x0, (y + h / 2) * px - y0
+    cv2.ellipse(ink, (round(cx), round(cy)), (round(w * 0.62 * px), round(h * 0.62 * px)), 0, 0,
+                190, 0.5, 3)
+    cv2.line(ink, (round(cx - w * 0.5 * px), round(cy + h * 0.3 * px)),
+             (round(cx + w * 0.5 * px), round(cy - h * 0.3 * px)), 0.5, 3)
+    v = _value_verdict(Patch(e, ink, (x0, y0), np.ones(ink.shape, bool)), 0.1, 0.5, px)
+    circled = _grade(v.features["around"], tuning.AROUND_CIRCLED, tuning.AROUND_NOT)
+    struck = _grade(v.features["across"], tuning.ACROSS_STRUCK, tuning.ACROSS_NOT)
+    assert circled > 0 and struck > 0  # the case: pen of both shapes
+    assert v.state == "circled" and v.confidence <= circled - struck + 1e-3, v

@@ -457,10 +457,11 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
     some = min(enough, _grade(dark, tuning.DARK_AS_PEN, tuning.PALER_THAN_PEN))  # ...real pen
     circled = _grade(around, tuning.AROUND_CIRCLED, tuning.AROUND_NOT)
     struck = _grade(across, tuning.ACROSS_STRUCK, tuning.ACROSS_NOT)
+    # with pen of both shapes, a verdict is as sure as one shape beats the other
     if some > 0 and circled > 0 and circled >= struck:
-        state, conf = "circled", min(some, circled, 1 - max(0.0, struck))
+        state, conf = "circled", min(some, circled - max(0.0, struck))
     elif some > 0 and struck > 0:
-        state, conf = "struck", min(some, struck, 1 - max(0.0, circled))
+        state, conf = "struck", min(some, struck - max(0.0, circled))
     else:  # sure only with next to no pen, or pen of neither shape (a neighbour's circle
         # reaching in, a smudge); pale pen in a circle's shape stays a doubt. Real pen (as
         # dark as the crosses) is sure only well past the clear "no" of both shapes, and only
