@@ -8,7 +8,14 @@ import pytest
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read import tuning
-from encore_print.read.judge import Patch, _across, _grade, _value_verdict
+from encore_print.read.judge import (
+    Patch,
+    Verdict,
+    _across,
+    _doubt_unstruck,
+    _grade,
+    _value_verdict,
+)
 
 STEP = 0.03
 U, V = (a.ravel() for a in np.meshgrid(np.arange(-1.45, 1.45, STEP),
@@ -67,3 +74,17 @@ def test_a_value_with_pen_of_both_shapes_is_as_sure_as_one_beats_the_other():
     struck = _grade(v.features["across"], tuning.ACROSS_STRUCK, tuning.ACROSS_NOT)
     assert circled > 0 and struck > 0  # the case: pen of both shapes
     assert v.state == "circled" and v.confidence <= circled - struck + 1e-3, v
+
+
+def test_an_upper_value_read_empty_beside_a_circled_lower_one_is_not_sure():
+    """Circling the lower value means someone else was first: the upper one should be struck,
+    so seeing it empty more likely misses a faint stroke."""
+    def v(i, state):
+        return Verdict(i, state, 1.0, {})
+
+    got = {x.id: x for x in _doubt_unstruck([
+        v("column:C:first", "empty"), v("column:C:others", "circled"),
+        v("column:D:first", "empty"), v("column:D:others", "empty"),
+        v("colour:blue:first", "struck"), v("colour:blue:others", "circled")])}
+    assert got["column:C:first"].uncertain
+    assert not got["column:D:first"].uncertain and not got["colour:blue:first"].uncertain

@@ -106,6 +106,7 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
         out = [Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
                        {**v.features, "weak_pen": 1.0}) if v.state == "empty" and
                not is_small(v_el[v.id]) else v for v in out]
+    out = _doubt_unstruck(out)
     return sorted(out, key=lambda v: order[v.id]), c
 
 
@@ -125,6 +126,21 @@ def _line_limits(pen_level: float) -> LineLimits:
     if pen_level >= tuning.FAINT_PEN:
         return LineLimits(tuning.LINE_CROSSED, tuning.LINE_SURE, tuning.LINE_DOUBT)
     return LineLimits(tuning.LINE_CROSSED_FAINT, tuning.LINE_SURE_FAINT, tuning.LINE_DOUBT_FAINT)
+
+
+def _doubt_unstruck(verdicts: list[Verdict]) -> list[Verdict]:
+    """Whoever circles a lower value ("…:others") was not first, and strikes the upper one
+    ("…:first"): an upper value read empty beside a circled lower one is more likely a stroke
+    too faint to see (a pencil stroke hidden by the digit) than a player who forgot it."""
+    state = {v.id: v.state for v in verdicts}
+    out = []
+    for v in verdicts:
+        head, _, tail = v.id.rpartition(":")
+        if tail == "first" and v.state == "empty" and state.get(f"{head}:others") == "circled":
+            v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
+                        {**v.features, "lower_circled": 1.0})
+        out.append(v)
+    return out
 
 
 def is_small(e: Element) -> bool:
