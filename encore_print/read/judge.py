@@ -68,9 +68,12 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     limit = _box_limit(list(cover.values()))
     # lines only matter where the coverage is not already conclusive
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
-    darkest = _line_darkest(unsure, px_per_mm, tuning.LINE_INSET)
-    line = _robust_z(darkest, [v for i, v in darkest.items() if cover[i] < limit])
     pen_level = _pen_level(boxes, cover, limit, tops)
+    # a dark pen's stroke reaching in from a neighbour's box is no line across this one; a
+    # faint pen's lines are judged whole (its short grainy strokes would lose their ends)
+    parts = 1 if pen_level < tuning.FAINT_PEN else tuning.LINE_PARTS
+    darkest = _line_darkest(unsure, px_per_mm, tuning.LINE_INSET, parts)
+    line = _robust_z(darkest, [v for i, v in darkest.items() if cover[i] < limit])
     # on the cells and values, doubt earlier still when the pen barely passes the pen
     # threshold (the roll counter does not score)
     lines = _line_limits(pen_level)
@@ -266,14 +269,18 @@ def _line_taps(length_px: int) -> list[tuple[np.ndarray, np.ndarray]]:
         k = np.zeros((length_px, length_px), np.uint8)
         dx, dy = np.cos(angle) * c, np.sin(angle) * c
         cv2.line(k, (round(c - dx), round(c - dy)), (round(c + dx), round(c + dy)), 1, 1)
-        out.append(np.nonzero(k))
+        ys, xs = np.nonzero(k)
+        order = np.argsort(xs * np.cos(angle) + ys * np.sin(angle))  # along the segment
+        out.append((ys[order], xs[order]))
     return out
 
 
 def _line_evidence(maps: list[np.ndarray], px_per_mm: float,
-                   length_mm: float = tuning.LINE_EVIDENCE_MM) -> list[float]:
+                   length_mm: float = tuning.LINE_EVIDENCE_MM, parts: int = 1) -> list[float]:
     """Per ink map, the darkest short straight segment in the middle of a box: a pen line too
     faint for the pen threshold still stands out from the noise once averaged along its length.
+    With `parts`, a segment is as dark as its palest part: a stroke that ends inside it is no
+    line across it.
 
     The maps are stacked (padded to the largest) so that each segment is a few additions of
     shifted stacks: one call per map and direction would cost far more."""
@@ -293,10 +300,14 @@ def _line_evidence(maps: list[np.ndarray], px_per_mm: float,
     oh, ow = inside.shape[1:]
     best = np.full(inside.shape, -np.inf, np.float32)
     for ys, xs in _line_taps(length):
-        total = stack[:, ys[0]:ys[0] + oh, xs[0]:xs[0] + ow].copy()
-        for y, x in zip(ys[1:], xs[1:]):
-            total += stack[:, y:y + oh, x:x + ow]
-        np.maximum(best, total / np.float32(len(ys)), out=best)
+        weakest = None  # a line runs the segment's whole length: its palest part counts
+        for part in np.array_split(np.arange(len(ys)), parts):
+            total = stack[:, ys[part[0]]:ys[part[0]] + oh, xs[part[0]]:xs[part[0]] + ow].copy()
+            for y, x in zip(ys[part[1:]], xs[part[1:]]):
+                total += stack[:, y:y + oh, x:x + ow]
+            total /= np.float32(len(part))
+            weakest = total if weakest is None else np.minimum(weakest, total, out=weakest)
+        np.maximum(best, weakest, out=best)
     best = np.where(inside, best, -np.inf).max(axis=(1, 2))
     for n, k in enumerate(big):
         out[k] = float(best[n])
@@ -387,10 +398,12 @@ def _line_scores(group: list[Patch], px_per_mm: float, inset: float) -> dict[str
     return _robust_z(raw, list(raw.values()))
 
 
-def _line_darkest(group: list[Patch], px_per_mm: float, inset: float) -> dict[str, float]:
-    """Each element's darkest short line (mean ink along it)."""
+def _line_darkest(group: list[Patch], px_per_mm: float, inset: float, parts: int = 1
+                  ) -> dict[str, float]:
+    """Each element's darkest short line (mean ink along it, or along its palest of `parts`)."""
     return dict(zip([p.element.id for p in group],
-                    _line_evidence([_inner(p, px_per_mm, inset) for p in group], px_per_mm)))
+                    _line_evidence([_inner(p, px_per_mm, inset) for p in group], px_per_mm,
+                                   parts=parts)))
 
 
 def _robust_z(values: dict[str, float], reference: list[float]) -> dict[str, float]:
