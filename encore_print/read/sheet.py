@@ -5,6 +5,7 @@ photo.load → locate.sight → rectify → ink.light_field + rectify.displaceme
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -95,9 +96,12 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         notes.append(f"the {', '.join(misfits)} corner mark did not fit the others and was "
                      "left out (is that corner folded?)")
     sigma = _check_sharp(rgb, g, name)
-    light = light_field(rgb, blank)
+    # the light field needs neither the alignment nor the print expected in each patch: it is
+    # worked out on another core meanwhile
+    light = _meanwhile(light_field, rgb, blank)
     shifts, matches = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank, g, px)
-    patches = _patches(rgb, blank, light, g, shifts, px, sigma)
+    expected = _expected_prints(blank, g, px, sigma, rgb.shape[1], rgb.shape[0])
+    patches = _patches(rgb, light.result(), g, shifts, px, expected)
     verdicts, contrast = judge(patches, px)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
@@ -232,25 +236,54 @@ def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> float:
     return min(max(sigmas), 2 * typical)
 
 
-def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
-             shifts: np.ndarray, px: float, sigma_mm: float = 0.0) -> list[Patch]:
-    """Each element's ink map. Patches of one size are computed together, as a stack: per
-    patch, numpy's overhead cost more than its pixels."""
-    h_img, w_img = rgb.shape[:2]
+def _meanwhile(fn, *args) -> Future:
+    """fn(*args) in a helper thread (OpenCV and numpy release the GIL), or here and now where
+    OpenCV is told to use one core (a table's worker processes: the pool keeps every core
+    busy already)."""
+    if cv2.getNumThreads() > 1:
+        return _helper().submit(fn, *args)
+    done: Future = Future()
+    done.set_result(fn(*args))
+    return done
+
+
+@lru_cache(maxsize=1)
+def _helper() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(1, thread_name_prefix="encore-read")
+
+
+def _expected_prints(blank: Blank, g: SheetGeometry, px: float, sigma_mm: float, w_img: int,
+                     h_img: int) -> list[tuple[tuple[int, ...], np.ndarray, np.ndarray]]:
+    """The print each patch should show (see expected_print), for the patches of one size
+    together as a stack (per patch, numpy's overhead cost more than its pixels): per stack,
+    the patches' indices, their expected print and where it shows. Laid on the photo's patch
+    wherever the alignment puts it, so worked out before the alignment is known."""
     boxes, by_size = _patch_boxes(g.elements, px, w_img, h_img)
+    n = tuning.PATCH_STACK
+    out = []
+    for ks in (same[i:i + n] for same in by_size for i in range(0, len(same), n)):
+        expected = np.stack([expected_print(blank.rgb, tuple(boxes[k].tolist()), sigma_mm * px, px)
+                             for k in ks])
+        out.append((ks, expected, channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255))
+    return out
+
+
+def _patches(rgb: np.ndarray, light: np.ndarray, g: SheetGeometry, shifts: np.ndarray,
+             px: float, expected: list[tuple[tuple[int, ...], np.ndarray, np.ndarray]]
+             ) -> list[Patch]:
+    """Each element's ink map, a stack of patches of one size at a time (`expected`'s)."""
+    h_img, w_img = rgb.shape[:2]
+    boxes, _ = _patch_boxes(g.elements, px, w_img, h_img)
     places = _placed(boxes, shifts, w_img, h_img)
     inks: list[np.ndarray] = [np.empty(0)] * len(places)
     seen: list[np.ndarray] = [np.empty(0)] * len(places)
     levels = [0.0] * len(places)
-    n = tuning.PATCH_STACK
-    for ks in (same[i:i + n] for same in by_size for i in range(0, len(same), n)):
+    for ks, exp, shows in expected:
         at = [places[k] for k in ks]
         photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
         lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-        expected = np.stack([expected_print(blank.rgb, p[:4], sigma_mm * px, px) for p in at])
-        m = ink(photo, expected * lit, lit * 255)
+        m = ink(photo, exp * lit, lit * 255)
         m -= paper_level(m)  # shadow the light field missed
-        shows = channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255
         lit_level = lit.reshape(len(ks), -1).mean(axis=1)
         for j, k in enumerate(ks):
             inks[k] = m[j]
