@@ -271,26 +271,37 @@ def _expected_prints(blank: Blank, g: SheetGeometry, px: float, sigma_mm: float,
 def _patches(rgb: np.ndarray, light: np.ndarray, g: SheetGeometry, shifts: np.ndarray,
              px: float, expected: list[tuple[tuple[int, ...], np.ndarray, np.ndarray]]
              ) -> list[Patch]:
-    """Each element's ink map, a stack of patches of one size at a time (`expected`'s)."""
+    """Each element's ink map, a stack of patches of one size at a time (`expected`'s): every
+    other stack on the helper thread."""
     h_img, w_img = rgb.shape[:2]
     boxes, _ = _patch_boxes(g.elements, px, w_img, h_img)
     places = _placed(boxes, shifts, w_img, h_img)
+    there = _meanwhile(_ink_stacks, rgb, light, places, expected[1::2])
+    here = _ink_stacks(rgb, light, places, expected[::2])
     inks: list[np.ndarray] = [np.empty(0)] * len(places)
     seen: list[np.ndarray] = [np.empty(0)] * len(places)
     levels = [0.0] * len(places)
-    for ks, exp, shows in expected:
-        at = [places[k] for k in ks]
-        photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-        lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-        m = ink(photo, exp * lit, lit * 255)
-        m -= paper_level(m)  # shadow the light field missed
-        lit_level = lit.reshape(len(ks), -1).mean(axis=1)
+    for ks, m, lit_level, shows in here + there.result():
         for j, k in enumerate(ks):
             inks[k] = m[j]
             levels[k] = float(lit_level[j])
             seen[k] = shows[j]
     origins = [(x0, y0) for x0, y0, *_ in places]
     return [Patch(*parts) for parts in zip(g.elements, even_noise(inks, levels), origins, seen)]
+
+
+def _ink_stacks(rgb: np.ndarray, light: np.ndarray, places: list[tuple[int, ...]],
+                expected: list[tuple[tuple[int, ...], np.ndarray, np.ndarray]]) -> list[tuple]:
+    """Per stack of patches: their indices, ink maps, mean light and where pen could show."""
+    out = []
+    for ks, exp, shows in expected:
+        at = [places[k] for k in ks]
+        photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+        lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+        m = ink(photo, exp * lit, lit * 255)
+        m -= paper_level(m)  # shadow the light field missed
+        out.append((ks, m, lit.reshape(len(ks), -1).mean(axis=1), shows))
+    return out
 
 
 @lru_cache(maxsize=8)
