@@ -5,7 +5,6 @@ photo.load → locate.sight → rectify → ink.light_field + rectify.displaceme
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +19,7 @@ from ..layout.registry import builtin_by_code
 from ..marks import Marks
 from ..render.preview import render_sheet_image
 from . import tuning
+from .helper import Shared, meanwhile
 from .ink import (
     Blank,
     channel_sum,
@@ -96,11 +96,13 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         notes.append(f"the {', '.join(misfits)} corner mark did not fit the others and was "
                      "left out (is that corner folded?)")
     sigma = _check_sharp(rgb, g, name)
-    # the light field needs neither the alignment nor the print expected in each patch: it is
-    # worked out on another core meanwhile
-    light = _meanwhile(light_field, rgb, blank)
+    # the light field, the alignment and the print expected in each patch do not depend on
+    # each other: the light is worked out on another core meanwhile, and the expected prints
+    # by whichever core is free
+    jobs, expected = _expected_prints(blank, g, px, sigma, rgb.shape[1], rgb.shape[0])
+    light = meanwhile(lambda: (light_field(rgb, blank), jobs.work())[0])
     shifts, matches = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank, g, px)
-    expected = _expected_prints(blank, g, px, sigma, rgb.shape[1], rgb.shape[0])
+    jobs.work()
     patches = _patches(rgb, light.result(), g, shifts, px, expected)
     verdicts, contrast = judge(patches, px)
     if contrast < tuning.MIN_CONTRAST:
@@ -236,72 +238,52 @@ def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> float:
     return min(max(sigmas), 2 * typical)
 
 
-def _meanwhile(fn, *args) -> Future:
-    """fn(*args) in a helper thread (OpenCV and numpy release the GIL), or here and now where
-    OpenCV is told to use one core (a table's worker processes: the pool keeps every core
-    busy already)."""
-    if cv2.getNumThreads() > 1:
-        return _helper().submit(fn, *args)
-    done: Future = Future()
-    done.set_result(fn(*args))
-    return done
-
-
-@lru_cache(maxsize=1)
-def _helper() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(1, thread_name_prefix="encore-read")
-
-
 def _expected_prints(blank: Blank, g: SheetGeometry, px: float, sigma_mm: float, w_img: int,
-                     h_img: int) -> list[tuple[tuple[int, ...], np.ndarray, np.ndarray]]:
+                     h_img: int) -> tuple[Shared, list[tuple[tuple[int, ...], np.ndarray]]]:
     """The print each patch should show (see expected_print), for the patches of one size
     together as a stack (per patch, numpy's overhead cost more than its pixels): per stack,
-    the patches' indices, their expected print and where it shows. Laid on the photo's patch
-    wherever the alignment puts it, so worked out before the alignment is known."""
+    the patches' indices and their expected print, once the jobs, one per patch (the finer,
+    the better two cores share them), are done. Laid on the photo's patch wherever the
+    alignment puts it, so worked out before the alignment is known."""
     boxes, by_size = _patch_boxes(g.elements, px, w_img, h_img)
     n = tuning.PATCH_STACK
-    out = []
+    stacks, jobs = [], []
     for ks in (same[i:i + n] for same in by_size for i in range(0, len(same), n)):
-        expected = np.stack([expected_print(blank.rgb, tuple(boxes[k].tolist()), sigma_mm * px, px)
-                             for k in ks])
-        out.append((ks, expected, channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255))
-    return out
+        x0, y0, x1, y1 = boxes[ks[0]]
+        stack = np.empty((len(ks), y1 - y0, x1 - x0, 3), np.float32)
+        stacks.append((ks, stack))
+        jobs += [(stack, j, tuple(boxes[k].tolist())) for j, k in enumerate(ks)]
+
+    def job(args: tuple[np.ndarray, int, tuple[int, int, int, int]]) -> None:
+        stack, j, box = args
+        stack[j] = expected_print(blank.rgb, box, sigma_mm * px, px)
+
+    return Shared(job, jobs), stacks
 
 
 def _patches(rgb: np.ndarray, light: np.ndarray, g: SheetGeometry, shifts: np.ndarray,
-             px: float, expected: list[tuple[tuple[int, ...], np.ndarray, np.ndarray]]
-             ) -> list[Patch]:
-    """Each element's ink map, a stack of patches of one size at a time (`expected`'s): every
-    other stack on the helper thread."""
+             px: float, expected: list[tuple[tuple[int, ...], np.ndarray]]) -> list[Patch]:
+    """Each element's ink map, a stack of patches of one size at a time (`expected`'s)."""
     h_img, w_img = rgb.shape[:2]
     boxes, _ = _patch_boxes(g.elements, px, w_img, h_img)
     places = _placed(boxes, shifts, w_img, h_img)
-    there = _meanwhile(_ink_stacks, rgb, light, places, expected[1::2])
-    here = _ink_stacks(rgb, light, places, expected[::2])
     inks: list[np.ndarray] = [np.empty(0)] * len(places)
     seen: list[np.ndarray] = [np.empty(0)] * len(places)
     levels = [0.0] * len(places)
-    for ks, m, lit_level, shows in here + there.result():
+    for ks, exp in expected:
+        shows = channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255
+        at = [places[k] for k in ks]
+        photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+        lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+        m = ink(photo, exp * lit, lit * 255)
+        m -= paper_level(m)  # shadow the light field missed
+        lit_level = lit.reshape(len(ks), -1).mean(axis=1)
         for j, k in enumerate(ks):
             inks[k] = m[j]
             levels[k] = float(lit_level[j])
             seen[k] = shows[j]
     origins = [(x0, y0) for x0, y0, *_ in places]
     return [Patch(*parts) for parts in zip(g.elements, even_noise(inks, levels), origins, seen)]
-
-
-def _ink_stacks(rgb: np.ndarray, light: np.ndarray, places: list[tuple[int, ...]],
-                expected: list[tuple[tuple[int, ...], np.ndarray, np.ndarray]]) -> list[tuple]:
-    """Per stack of patches: their indices, ink maps, mean light and where pen could show."""
-    out = []
-    for ks, exp, shows in expected:
-        at = [places[k] for k in ks]
-        photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-        lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-        m = ink(photo, exp * lit, lit * 255)
-        m -= paper_level(m)  # shadow the light field missed
-        out.append((ks, m, lit.reshape(len(ks), -1).mean(axis=1), shows))
-    return out
 
 
 @lru_cache(maxsize=8)
