@@ -95,13 +95,14 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     if misfits:
         notes.append(f"the {', '.join(misfits)} corner mark did not fit the others and was "
                      "left out (is that corner folded?)")
-    sigma = _check_sharp(rgb, g, name)
+    grey_sheet = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    sigma = _check_sharp(grey_sheet, g, name)
     # the light field, the alignment and the print expected in each patch do not depend on
     # each other: the light is worked out on another core meanwhile, and the expected prints
     # by whichever core is free
     jobs, expected = _expected_prints(blank, g, px, sigma, rgb.shape[1], rgb.shape[0])
     light = meanwhile(lambda: (light_field(rgb, blank), jobs.work())[0])
-    shifts, matches = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank, g, px)
+    shifts, matches = displacement(grey_sheet, blank, g, px)
     jobs.work()
     patches = _patches(rgb, light.result(), g, shifts, px, expected)
     verdicts, contrast = judge(patches, px)
@@ -199,10 +200,9 @@ def _edge_sigma(patch: np.ndarray) -> float | None:
     return height / (steepest * np.sqrt(2 * np.pi))
 
 
-def blur_mm(rgb: np.ndarray, g: SheetGeometry) -> list[float]:
-    """How blurred the rectified sheet is at each fiducial: the blur sigma (mm) of its edges.
-    A steep photo is blurrier on its far side."""
-    grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+def blur_mm(grey: np.ndarray, g: SheetGeometry) -> list[float]:
+    """How blurred the rectified sheet (grey) is at each fiducial: the blur sigma (mm) of its
+    edges. A steep photo is blurrier on its far side."""
     px = tuning.PX_PER_MM
     sigmas = []
     for f in g.fiducials:
@@ -226,11 +226,11 @@ def _markers_blurred(grey: np.ndarray, seen) -> bool:
     return bool(ratios) and float(np.median(ratios)) > tuning.MARKER_BLUR
 
 
-def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> float:
+def _check_sharp(grey: np.ndarray, g: SheetGeometry, name: str) -> float:
     """The blur sigma in mm that the print is expected with: the largest of the fiducials'
     (within twice their median: a half-hidden mark measures nonsense), so no part of the sheet
     is blurrier than expected. A photo whose typical blur is too much is refused."""
-    sigmas = blur_mm(rgb, g)
+    sigmas = blur_mm(grey, g)
     typical = float(np.median(sigmas)) if sigmas else float("inf")
     if typical > tuning.MAX_BLUR_MM:
         raise NoSheet(f"{name}: the photo is too blurred to read the pen marks; hold the phone "
