@@ -4,6 +4,7 @@ do not depend on each other run on a helper thread meanwhile."""
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
@@ -24,6 +25,12 @@ def meanwhile(fn: Callable, *args) -> Future:
 @cache
 def _helper() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(1, thread_name_prefix="encore-read")
+
+
+# a forked child has none of its parent's threads: it starts a helper of its own (the parent's
+# would never run what it is given)
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_helper.cache_clear)
 
 
 class Shared:
