@@ -14,7 +14,8 @@ import cv2
 
 def meanwhile(fn: Callable, *args) -> Future:
     """fn(*args) on the helper thread, or here and now where OpenCV is told to use one core
-    (a table's worker processes: the pool keeps every core busy already)."""
+    (a table's worker processes: the pool keeps every core busy already). `fn` must not wait
+    on the helper itself: there is one."""
     if cv2.getNumThreads() > 1:
         return _helper().submit(fn, *args)
     done: Future = Future()
