@@ -4,7 +4,7 @@ once the photo's own light (gradients, shadows, colour cast) is divided out."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import cv2
 import numpy as np
@@ -68,34 +68,52 @@ def _coarse_light(photo: np.ndarray, blank: Blank) -> np.ndarray:
     least = _least(ratio)
     tile = max(2, round(tuning.LIGHT_TILE_MM * tuning.LIGHT_PX_PER_MM))
     size = (max(1, sw // tile), max(1, sh // tile))
-    gain = _masked_mean(ratio, blank.flat, size)
+    flat, den = _flat_tiles(blank, size)
+    gain = _masked_mean(ratio, flat, size, den)
     for _ in range(2):  # drop pixels well below the estimate (ink, dirt), then re-estimate
         full = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
-        keep = blank.flat * (least >= 0.85 * _least(full))
+        keep = flat & (least >= 0.85 * _least(full))
         gain = _masked_mean(ratio, keep, size)
     coarse = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    return _sharp_light(ratio, blank.plain, coarse)
+    return _sharp_light(ratio, blank, coarse)
 
 
-def _sharp_light(ratio: np.ndarray, plain: np.ndarray, coarse: np.ndarray) -> np.ndarray:
+@lru_cache(maxsize=4)  # few: each holds on to its blank
+def _flat_tiles(blank: Blank, size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Where the blank is flat (bool), and how much of each tile is: the same for every photo
+    of a layout."""
+    flat = blank.flat > 0
+    return flat, _tile_share(flat, size)
+
+
+def _tile_share(mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    return cv2.resize(mask.astype(np.float32), size, interpolation=cv2.INTER_AREA)[..., None]
+
+
+def _sharp_light(ratio: np.ndarray, blank: Blank, coarse: np.ndarray) -> np.ndarray:
     """The light where it changes sharply (the edge of a shadow in sunlight), which tiles
     average away: the plain print's brightness with darker features narrower than
     LIGHT_EDGE_MM closed over (pen strokes, dots, the print between plain areas), on a
     half-size copy. A closing is biased bright by noise: that bias, the typical excess over the
     tiles' light, is taken out. Where plain print is too far apart to tell, the tiles' light."""
-    sh, sw = plain.shape
+    sh, sw = blank.plain.shape
     half = (max(1, sw // 2), max(1, sh // 2))
     small = cv2.resize(ratio, half, interpolation=cv2.INTER_AREA)
-    known_plain = (cv2.resize(plain, half, interpolation=cv2.INTER_AREA) > 0.999)
     k = 2 * round(tuning.LIGHT_EDGE_MM / 2 * tuning.LIGHT_PX_PER_MM / 2) + 1
-    closed = _close_round(cv2.copyTo(small, known_plain.astype(np.uint8)), k)
+    closed = _close_round(cv2.copyTo(small, _known_plain(blank, half)), k)
     closed = cv2.resize(closed, (sw, sh), interpolation=cv2.INTER_LINEAR)
     to_coarse = _least(closed) / np.maximum(_least(coarse), 1e-3)
     known = to_coarse > tuning.LIGHT_KNOWN
     if not known.any():
         return coarse
-    closed /= float(np.median(to_coarse[known]))
+    closed /= float(np.median(to_coarse[known], overwrite_input=True))  # a copy: ours
     return cv2.copyTo(closed, known.astype(np.uint8), coarse)  # `coarse` is ours to overwrite
+
+
+@lru_cache(maxsize=4)
+def _known_plain(blank: Blank, half: tuple[int, int]) -> np.ndarray:
+    """Where the blank's print is plain on the half-size copy (uint8 mask): per layout."""
+    return (cv2.resize(blank.plain, half, interpolation=cv2.INTER_AREA) > 0.999).astype(np.uint8)
 
 
 def _close_round(img: np.ndarray, k: int) -> np.ndarray:
@@ -125,14 +143,15 @@ def _ellipse_rectangles(k: int) -> list[np.ndarray]:
             for w, dy in reach.items()]
 
 
-def _masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """Mean of `values` over `mask` in each of `size` tiles; tiles without plain paper borrow
-    from their neighbours (normalised convolution, wider until every tile has some)."""
-    # the values where the 0/1 mask is 1, else 0: the product, without spreading the mask over
-    # the channels (numpy is slow at that)
-    num = cv2.resize(cv2.copyTo(values, (mask > 0).astype(np.uint8)), size,
-                     interpolation=cv2.INTER_AREA)
-    den = cv2.resize(mask, size, interpolation=cv2.INTER_AREA)[..., None]
+def _masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int],
+                 den: np.ndarray | None = None) -> np.ndarray:
+    """Mean of `values` over the boolean `mask` in each of `size` tiles (`den`: the share of
+    each tile the mask covers, when known); tiles without plain paper borrow from their
+    neighbours (normalised convolution, wider until every tile has some)."""
+    # the values where the mask is set, else 0: without spreading the mask over the channels
+    # (numpy is slow at that)
+    num = cv2.resize(cv2.copyTo(values, mask.view(np.uint8)), size, interpolation=cv2.INTER_AREA)
+    den = _tile_share(mask, size) if den is None else den
     seen = den > 1e-3
     exact = num / np.maximum(den, 1e-3)
     if seen.all():

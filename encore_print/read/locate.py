@@ -40,7 +40,10 @@ def sight(gray: np.ndarray) -> Sighting | None:
     Markers are searched on a copy at most DETECT_SIDE pixels long (the search is what costs),
     then their corners are refined on the full image."""
     f = min(1.0, tuning.DETECT_SIDE / max(gray.shape))
-    small = gray if f == 1.0 else cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    # bilinear: a sixth of area averaging's time, and the markers' corners are refined on
+    # `gray` anyway
+    small = gray if f == 1.0 else cv2.resize(gray, None, fx=f, fy=f,
+                                             interpolation=cv2.INTER_LINEAR)
     corners, ids = _detect(small)
     if ids is None and f < 1.0:  # a small sheet in a big frame: look at full size
         f, corners, ids = 1.0, *detector().detectMarkers(gray)[:2]

@@ -19,6 +19,7 @@ from ..layout.registry import builtin_by_code
 from ..marks import Marks
 from ..render.preview import render_sheet_image
 from . import tuning
+from .helper import Shared, meanwhile
 from .ink import (
     Blank,
     channel_sum,
@@ -94,10 +95,16 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     if misfits:
         notes.append(f"the {', '.join(misfits)} corner mark did not fit the others and was "
                      "left out (is that corner folded?)")
-    sigma = _check_sharp(rgb, g, name)
-    light = light_field(rgb, blank)
-    shifts, matches = displacement(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), blank, g, px)
-    patches = _patches(rgb, blank, light, g, shifts, px, sigma)
+    grey_sheet = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    sigma = _check_sharp(grey_sheet, g, name)
+    # the light field, the alignment and the print expected in each patch do not depend on
+    # each other: the light is worked out on another core meanwhile, and the expected prints
+    # by whichever core is free
+    jobs, expected = _expected_prints(blank, g, px, sigma, rgb.shape[1], rgb.shape[0])
+    light = meanwhile(lambda: (light_field(rgb, blank), jobs.work())[0])
+    shifts, matches = displacement(grey_sheet, blank, g, px)
+    jobs.work()
+    patches = _patches(rgb, light.result(), g, shifts, px, expected)
     verdicts, contrast = judge(patches, px)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
@@ -193,10 +200,9 @@ def _edge_sigma(patch: np.ndarray) -> float | None:
     return height / (steepest * np.sqrt(2 * np.pi))
 
 
-def blur_mm(rgb: np.ndarray, g: SheetGeometry) -> list[float]:
-    """How blurred the rectified sheet is at each fiducial: the blur sigma (mm) of its edges.
-    A steep photo is blurrier on its far side."""
-    grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+def blur_mm(grey: np.ndarray, g: SheetGeometry) -> list[float]:
+    """How blurred the rectified sheet (grey) is at each fiducial: the blur sigma (mm) of its
+    edges. A steep photo is blurrier on its far side."""
     px = tuning.PX_PER_MM
     sigmas = []
     for f in g.fiducials:
@@ -220,11 +226,11 @@ def _markers_blurred(grey: np.ndarray, seen) -> bool:
     return bool(ratios) and float(np.median(ratios)) > tuning.MARKER_BLUR
 
 
-def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> float:
+def _check_sharp(grey: np.ndarray, g: SheetGeometry, name: str) -> float:
     """The blur sigma in mm that the print is expected with: the largest of the fiducials'
     (within twice their median: a half-hidden mark measures nonsense), so no part of the sheet
     is blurrier than expected. A photo whose typical blur is too much is refused."""
-    sigmas = blur_mm(rgb, g)
+    sigmas = blur_mm(grey, g)
     typical = float(np.median(sigmas)) if sigmas else float("inf")
     if typical > tuning.MAX_BLUR_MM:
         raise NoSheet(f"{name}: the photo is too blurred to read the pen marks; hold the phone "
@@ -232,25 +238,45 @@ def _check_sharp(rgb: np.ndarray, g: SheetGeometry, name: str) -> float:
     return min(max(sigmas), 2 * typical)
 
 
-def _patches(rgb: np.ndarray, blank: Blank, light: np.ndarray, g: SheetGeometry,
-             shifts: np.ndarray, px: float, sigma_mm: float = 0.0) -> list[Patch]:
-    """Each element's ink map. Patches of one size are computed together, as a stack: per
-    patch, numpy's overhead cost more than its pixels."""
-    h_img, w_img = rgb.shape[:2]
+def _expected_prints(blank: Blank, g: SheetGeometry, px: float, sigma_mm: float, w_img: int,
+                     h_img: int) -> tuple[Shared, list[tuple[tuple[int, ...], np.ndarray]]]:
+    """The print each patch should show (see expected_print), for the patches of one size
+    together as a stack (per patch, numpy's overhead cost more than its pixels): per stack,
+    the patches' indices and their expected print, once the jobs, one per patch (the finer,
+    the better two cores share them), are done. Laid on the photo's patch wherever the
+    alignment puts it, so worked out before the alignment is known."""
     boxes, by_size = _patch_boxes(g.elements, px, w_img, h_img)
+    n = tuning.PATCH_STACK
+    stacks, jobs = [], []
+    for ks in (same[i:i + n] for same in by_size for i in range(0, len(same), n)):
+        x0, y0, x1, y1 = boxes[ks[0]]
+        stack = np.empty((len(ks), y1 - y0, x1 - x0, 3), np.float32)
+        stacks.append((ks, stack))
+        jobs += [(stack, j, tuple(boxes[k].tolist())) for j, k in enumerate(ks)]
+
+    def job(args: tuple[np.ndarray, int, tuple[int, int, int, int]]) -> None:
+        stack, j, box = args
+        stack[j] = expected_print(blank.rgb, box, sigma_mm * px, px)
+
+    return Shared(job, jobs), stacks
+
+
+def _patches(rgb: np.ndarray, light: np.ndarray, g: SheetGeometry, shifts: np.ndarray,
+             px: float, expected: list[tuple[tuple[int, ...], np.ndarray]]) -> list[Patch]:
+    """Each element's ink map, a stack of patches of one size at a time (`expected`'s)."""
+    h_img, w_img = rgb.shape[:2]
+    boxes, _ = _patch_boxes(g.elements, px, w_img, h_img)
     places = _placed(boxes, shifts, w_img, h_img)
     inks: list[np.ndarray] = [np.empty(0)] * len(places)
     seen: list[np.ndarray] = [np.empty(0)] * len(places)
     levels = [0.0] * len(places)
-    n = tuning.PATCH_STACK
-    for ks in (same[i:i + n] for same in by_size for i in range(0, len(same), n)):
+    for ks, exp in expected:
+        shows = channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255
         at = [places[k] for k in ks]
         photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
         lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-        expected = np.stack([expected_print(blank.rgb, p[:4], sigma_mm * px, px) for p in at])
-        m = ink(photo, expected * lit, lit * 255)
+        m = ink(photo, exp * lit, lit * 255)
         m -= paper_level(m)  # shadow the light field missed
-        shows = channel_sum(expected) > tuning.SEEN_PRINT * 3 * 255
         lit_level = lit.reshape(len(ks), -1).mean(axis=1)
         for j, k in enumerate(ks):
             inks[k] = m[j]

@@ -4,7 +4,9 @@
 # still has a perimeter of ~6 % of the image's larger side; 2 % leaves room for smaller sheets.
 MIN_MARKER_PERIMETER_RATE = 0.02
 # Markers are searched for on a copy at most 1400 px long (10 mm markers on a sheet filling a
-# third of it still span ~25 px), and their corners refined on the full photo.
+# third of it still span ~25 px), and their corners refined on the full photo. The copy is shrunk
+# bilinearly: area averaging took 2 ms more a 12 MP photo and, on 150 sheets a level and 300 hard
+# ones, found no more markers.
 DETECT_SIDE = 1400
 # Finding the markers is quicker when guessed first (only the speed depends on these: a guess is
 # checked by the marker search around it, and without four good guesses the whole picture is
