@@ -1,4 +1,4 @@
-"""Photo reading accuracy and speed: python benchmarks/score.py [--sheets N] [--levels L,L]
+"""Photo reading accuracy and speed: python benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -13,7 +13,8 @@ promises: it should refuse or flag, never misread), reads them, and prints per l
   roll boxes, for one, never change it);
 then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to decode it, and
 peak memory. Targets (issue 3): ordinary all exact, hard ≥ 97 % exact, zero wrong-unflagged,
-scoring ≤ 1.5 × decode.
+scoring ≤ 1.5 × decode. `--pen felt|ballpoint|pencil` writes every sheet with that pen: a mixed
+bag of pens hides one pen's own weaknesses.
 """
 
 from __future__ import annotations
@@ -36,23 +37,24 @@ from encore_print.layout import load_layout
 from encore_print.read.sheet import read_image, read_photo
 from encore_print.render.preview import render_sheet_image
 from encore_print.report import score_marks
-from encore_print.simulate import draw_marks, photograph, random_finished_sheet
+from encore_print.simulate import draw_marks, photograph, random_finished_sheet, random_pen
 
 DPI = 300
 
 
-def make_photo(seed: int, level: str, megapixels: float | None = None):
+def make_photo(seed: int, level: str, megapixels: float | None = None, pen: str | None = None):
+    """A photo of a random finished sheet; `pen` forces "felt", "ballpoint" or "pencil"."""
     layout = load_layout("encore")
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
     sheet = draw_marks(np.array(render_sheet_image(layout, DPI)), geometry(layout), DPI, truth,
-                       rng)
+                       rng, random_pen(rng, kind=pen) if pen else None)
     return layout, truth, photograph(sheet, rng, level, megapixels)
 
 
-def one(args: tuple[int, str]) -> dict:
-    seed, level = args
-    layout, truth, photo = make_photo(seed, level)
+def one(args: tuple[int, str, str | None]) -> dict:
+    seed, level, pen = args
+    layout, truth, photo = make_photo(seed, level, pen=pen)
     true_total = score_marks("truth", layout, _marks(truth)).score.total
     try:
         reading = read_image(photo, f"{level}-{seed}")
@@ -82,8 +84,8 @@ def _marks(states):
     return Marks(states=dict(states))
 
 
-def accuracy(sheets: int, levels: list[str], jobs: int) -> None:
-    work = [(seed, level) for level in levels for seed in range(sheets)]
+def accuracy(sheets: int, levels: list[str], jobs: int, pen: str | None = None) -> None:
+    work = [(seed, level, pen) for level in levels for seed in range(sheets)]
     with Pool(jobs) as pool:
         results = pool.map(one, work, chunksize=4)
     print(f"{'level':<10}{'sheets':>7}{'elem err %':>11}{'exact %':>9}{'flagged %':>10}"
@@ -152,9 +154,12 @@ def main() -> None:
     ap.add_argument("--sheets", type=int, default=150, help="photos per level")
     ap.add_argument("--levels", default="ordinary,hard,extreme")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--pen", choices=["felt", "ballpoint", "pencil"],
+                    help="every sheet written with this kind of pen (a mixed bag hides a pen's "
+                         "own weaknesses)")
     ap.add_argument("--no-speed", action="store_true")
     a = ap.parse_args()
-    accuracy(a.sheets, a.levels.split(","), a.jobs)
+    accuracy(a.sheets, a.levels.split(","), a.jobs, a.pen)
     if not a.no_speed:
         speed()
 
