@@ -74,9 +74,9 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     parts = 1 if pen_level < tuning.FAINT_PEN else tuning.LINE_PARTS
     darkest = _line_darkest(unsure, px_per_mm, tuning.LINE_INSET, parts)
     line = _robust_z(darkest, [v for i, v in darkest.items() if cover[i] < limit])
+    lines = _line_limits(pen_level)
     # on the cells and values, doubt earlier still when the pen barely passes the pen
     # threshold (the roll counter does not score)
-    lines = _line_limits(pen_level)
     weak = min(pen_level, 1.0) < tuning.WEAK_PEN * t
     main = replace(lines, doubt=min(lines.doubt, tuning.LINE_DOUBT_WEAK)) if weak else lines
     usual = replace(_line_limits(1.0), doubt=main.doubt)
@@ -555,8 +555,8 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
     reach = min(np.inf if lo_open else lo, np.inf if hi_open else hi)  # the shorter side
     middle = np.arange(-min(lo, tuning.STROKE_REACH), min(hi, tuning.STROKE_REACH),
                        tuning.STROKE_BIN)
-    seen = np.concatenate(filled)
-    fill = np.mean([np.any((seen >= b) & (seen < b + tuning.STROKE_BIN)) for b in middle]) \
+    covered = np.concatenate(filled)
+    fill = np.mean([np.any((covered >= b) & (covered < b + tuning.STROKE_BIN)) for b in middle]) \
         if len(middle) else 0.0
     return float(counts[a, o] / len(u) * np.clip(reach / tuning.STROKE_REACH, 0, 1)
                  * np.clip(fill / tuning.STROKE_FILLED, 0, 1))

@@ -163,10 +163,11 @@ LINE_PARTS = 3
 FAINT_PEN = 0.25
 LINE_DOUBT_FAINT = 1.5
 # ... and read crossed from 2.5 (sure from 3.5): a faint pen cannot leave a dark overshoot in a
-# neighbour's box either. On 60 simulated pencil sheets the 2 704 empty boxes stayed at or under
-# 1.7 (on hard photos, 1 644 boxes: at most 1.7 too), while half of the 88 crosses the coverage missed had
-# 2.5-4.5. Felt sheets are why the usual limit is higher: a neighbour's scribble reaching into
-# an empty box reached 8.2. (Small boxes keep the usual limits: their outline leaves more.)
+# neighbour's box either. On 60 simulated pencil sheets the 2 704 empty boxes stayed at or
+# under 1.7 (on hard photos, 1 644 boxes: at most 1.7 too), while half of the 88 crosses the
+# coverage missed had 2.5-4.5. Felt sheets are why the usual limit is higher: a neighbour's
+# scribble reaching into an empty box reached 8.2. (Small boxes keep the usual limits: their
+# outline leaves more.)
 # Only a line of pen counts so: its mean ink at least 40 % of the pen threshold (those empty
 # boxes: at most 35 %; those crosses from 2.5: 45 % and more). On a clean scan the z scale is
 # so fine that the leftover of a star's outline reached 2.6.
@@ -200,7 +201,8 @@ VALUE_EMPTY = 0.004
 # the crossed boxes' typical 95th percentile; a clear "no" at 35 % (noise, texture; simulated pen: ≥ 67 %).
 # One thin ballpoint stroke on the grey tile under a lamp measured 0.33-0.6 (paler than the
 # middle of an X) and is read empty then, with no confidence (a doubt). 0.45 / 0.25 read those,
-# but also read the noise of values in a deep shadow as circles (0.39-0.4) with confidence 0.4-0.5.
+# but also read the noise of values in a deep shadow as circles (0.39-0.4) with confidence
+# 0.4-0.5.
 DARK_AS_PEN = 0.6
 PALER_THAN_PEN = 0.35
 # A circle too faint for the pen threshold: the mean ink along rings 0.1 half-sizes wide from
