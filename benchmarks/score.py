@@ -1,4 +1,4 @@
-"""Photo reading accuracy and speed: python benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
+"""Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a

@@ -198,7 +198,8 @@ RING_OUTER = 1.45
 VALUE_MARKED = 0.015
 VALUE_EMPTY = 0.004
 # ... and that pen must be as dark as the sheet's crosses: its 90th percentile at least 60 % of
-# the crossed boxes' typical 95th percentile; a clear "no" at 35 % (noise, texture; simulated pen: ≥ 67 %).
+# the crossed boxes' typical 95th percentile; a clear "no" at 35 % (noise, texture; simulated
+# pen: ≥ 67 %).
 # One thin ballpoint stroke on the grey tile under a lamp measured 0.33-0.6 (paler than the
 # middle of an X) and is read empty then, with no confidence (a doubt). 0.45 / 0.25 read those,
 # but also read the noise of values in a deep shadow as circles (0.39-0.4) with confidence
@@ -211,7 +212,8 @@ PALER_THAN_PEN = 0.35
 RING_RADII = (0.9, 1.0, 1.1, 1.2, 1.3, 1.4)
 RING_BAND = 0.1
 # Circled: pen in ≥ 70 % of 16 sectors of the ring 0.45-1.45 (simulated circles: ≥ 75 %; a
-# stroke through: ≤ 44 %, a clear "no" at 45 %); a sector counts when it holds 0.15 mm² of pen (a 0.3 mm line, 0.5 mm).
+# stroke through: ≤ 44 %, a clear "no" at 45 %); a sector counts when it holds 0.15 mm² of pen
+# (a 0.3 mm line, 0.5 mm).
 RING_INNER = 0.45
 SECTORS = 16
 SECTOR_HIT_MM2 = 0.15
