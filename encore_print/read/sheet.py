@@ -101,7 +101,13 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     # each other: the light is worked out on another core meanwhile, and the expected prints
     # by whichever core is free
     jobs, expected = _expected_prints(blank, g, px, sigma, rgb.shape[1], rgb.shape[0])
-    light = meanwhile(lambda: (light_field(rgb, blank), jobs.work())[0])
+
+    def light_then_prints() -> np.ndarray:
+        lit = light_field(rgb, blank)
+        jobs.work()
+        return lit
+
+    light = meanwhile(light_then_prints)
     shifts, matches = displacement(grey_sheet, blank, g, px)
     jobs.work()
     patches = _patches(rgb, light.result(), g, shifts, px, expected)
