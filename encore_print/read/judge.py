@@ -476,10 +476,12 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
     u, v, region, sector, ring = _value_grid(p.ink.shape, *_box_in_patch(p, px_per_mm))
     pen = (p.ink > t) & region
     amount = float(pen.sum() / max(1, region.sum()))
-    dark = _pct(p.ink[pen], 90) / pen_level if pen.sum() >= 6 else 0.0
-    if pen.sum() >= 6:  # the shape is traced down to half of this mark's own darkness: the
-        # paler parts of a faint circle drawn in one go belong to it (the noise stays out)
-        shape_t = max(t * tuning.SHAPE_FLOOR, min(t, tuning.SHAPE_SHARE * _pct(p.ink[pen], 90)))
+    marked = pen.sum() >= 6
+    darkest = _pct(p.ink[pen], 90) if marked else 0.0
+    dark = darkest / pen_level if marked else 0.0
+    if marked:  # the shape is traced down to half of this mark's own darkness: the paler parts
+        # of a faint circle drawn in one go belong to it (the noise stays out)
+        shape_t = max(t * tuning.SHAPE_FLOOR, min(t, tuning.SHAPE_SHARE * darkest))
         pen = (p.ink > shape_t) & region
     hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS)
     around = float((hits >= tuning.SECTOR_HIT_MM2 * px_per_mm ** 2).mean())
