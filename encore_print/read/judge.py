@@ -74,12 +74,12 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     parts = 1 if pen_level < tuning.FAINT_PEN else tuning.LINE_PARTS
     darkest = _line_darkest(unsure, px_per_mm, tuning.LINE_INSET, parts)
     line = _robust_z(darkest, [v for i, v in darkest.items() if cover[i] < limit])
-    lines = _line_limits(pen_level)
+    lines = FAINT_LINES if pen_level < tuning.FAINT_PEN else USUAL_LINES
     # on the cells and values, doubt earlier still when the pen barely passes the pen
     # threshold (the roll counter does not score)
     weak = min(pen_level, 1.0) < tuning.WEAK_PEN * t
     main = replace(lines, doubt=min(lines.doubt, tuning.LINE_DOUBT_WEAK)) if weak else lines
-    usual = replace(_line_limits(1.0), doubt=main.doubt)
+    usual = replace(USUAL_LINES, doubt=main.doubt)
     out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf),
                         main if darkest.get(i, 0.0) >= tuning.LINE_PEN_SHARE * t else usual)
            for i in cover]
@@ -94,7 +94,7 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
             for i, v in read.items()]
     # small boxes keep the usual line limits: their outline leaves more in them to mistake
     out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
-                           replace(_line_limits(1.0), doubt=lines.doubt), px_per_mm)
+                           replace(USUAL_LINES, doubt=lines.doubt), px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     v_el = {p.element.id: p.element for p in patches}
     c = contrast(boxes, out, tops)
@@ -123,12 +123,11 @@ class LineLimits:
     doubt: float
 
 
-def _line_limits(pen_level: float) -> LineLimits:
-    """A faint pen (pencil) can leave a cross that only the line evidence sees, and it cannot
-    leave a dark overshoot in a neighbour's box either: its lines count from lower."""
-    if pen_level >= tuning.FAINT_PEN:
-        return LineLimits(tuning.LINE_CROSSED, tuning.LINE_SURE, tuning.LINE_DOUBT)
-    return LineLimits(tuning.LINE_CROSSED_FAINT, tuning.LINE_SURE_FAINT, tuning.LINE_DOUBT_FAINT)
+USUAL_LINES = LineLimits(tuning.LINE_CROSSED, tuning.LINE_SURE, tuning.LINE_DOUBT)
+# a faint pen (pencil) can leave a cross that only the line evidence sees, and it cannot leave
+# a dark overshoot in a neighbour's box either: its lines count from lower
+FAINT_LINES = LineLimits(tuning.LINE_CROSSED_FAINT, tuning.LINE_SURE_FAINT,
+                         tuning.LINE_DOUBT_FAINT)
 
 
 def _doubt_unstruck(verdicts: list[Verdict]) -> list[Verdict]:
