@@ -9,9 +9,11 @@ from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read import tuning
 from encore_print.read.judge import (
+    USUAL_LINES,
     Patch,
     Verdict,
     _across,
+    _doubt_if_lined,
     _doubt_unstruck,
     _grade,
     _value_verdict,
@@ -54,22 +56,31 @@ def test_a_stroke_hidden_by_the_digit_on_one_side(print_seen):
     assert across > tuning.ACROSS_STRUCK if print_seen else across < tuning.ACROSS_NOT
 
 
+PX = 8.0
+
+
+def value_patch(draw) -> Patch:
+    """column:G:first's patch with the pen `draw(ink, cx, cy, w, h)` puts on it (pixels)."""
+    e = next(e for e in geometry(load_layout("encore")).elements if e.id == "column:G:first")
+    x, y, w, h = e.box_mm
+    m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5
+    x0, y0 = round((x - m) * PX), round((y - m) * PX)
+    ink = np.zeros((round((y + h + m) * PX) - y0, round((x + w + m) * PX) - x0), np.float32)
+    draw(ink, (x + w / 2) * PX - x0, (y + h / 2) * PX - y0, w * PX, h * PX)
+    return Patch(e, ink, (x0, y0), np.ones(ink.shape, bool))
+
+
 def test_a_value_with_pen_of_both_shapes_is_as_sure_as_one_beats_the_other():
     """Most of a circle and a stroke through it: read as the stronger shape, no surer than
     that shape's lead over the other (a stroke and a neighbour's circle read struck at 0.42,
     wrongly, when only the other shape's own strength limited it)."""
-    px = 8.0
-    e = next(e for e in geometry(load_layout("encore")).elements if e.id == "column:G:first")
-    x, y, w, h = e.box_mm
-    m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5
-    x0, y0 = round((x - m) * px), round((y - m) * px)
-    ink = np.zeros((round((y + h + m) * px) - y0, round((x + w + m) * px) - x0), np.float32)
-    cx, cy = (x + w / 2) * px - x0, (y + h / 2) * px - y0
-    cv2.ellipse(ink, (round(cx), round(cy)), (round(w * 0.62 * px), round(h * 0.62 * px)), 0, 0,
-                190, 0.5, 3)
-    cv2.line(ink, (round(cx - w * 0.5 * px), round(cy + h * 0.3 * px)),
-             (round(cx + w * 0.5 * px), round(cy - h * 0.3 * px)), 0.5, 3)
-    v = _value_verdict(Patch(e, ink, (x0, y0), np.ones(ink.shape, bool)), 0.1, 0.5, px)
+    def draw(ink, cx, cy, w, h):
+        cv2.ellipse(ink, (round(cx), round(cy)), (round(w * 0.62), round(h * 0.62)), 0, 0,
+                    190, 0.5, 3)
+        cv2.line(ink, (round(cx - w * 0.5), round(cy + h * 0.3)),
+                 (round(cx + w * 0.5), round(cy - h * 0.3)), 0.5, 3)
+
+    v = _value_verdict(value_patch(draw), 0.1, 0.5, PX)
     circled = _grade(v.features["around"], tuning.AROUND_CIRCLED, tuning.AROUND_NOT)
     struck = _grade(v.features["across"], tuning.ACROSS_STRUCK, tuning.ACROSS_NOT)
     assert circled > 0 and struck > 0  # the case: pen of both shapes
@@ -88,3 +99,19 @@ def test_an_upper_value_read_empty_beside_a_circled_lower_one_is_not_sure():
         v("colour:blue:first", "struck"), v("colour:blue:others", "circled")])}
     assert got["column:C:first"].uncertain
     assert not got["column:D:first"].uncertain and not got["colour:blue:first"].uncertain
+
+
+@pytest.mark.parametrize("line_z", [0.2, 2.0])
+def test_a_few_pale_specks_in_a_line_doubt_only_where_a_line_stands_out(line_z):
+    """A handful of pixels just over the pen threshold, paler than the sheet's crosses, lying
+    on a line through the value: noise blobs line up like that on a grainy photo, and so do
+    the visible bits of a faint stroke. It is a doubt only when the value's line evidence
+    stands out from the other values' (a faint stroke does; noise does not)."""
+    def draw(ink, cx, cy, w, h):
+        for k in np.linspace(-0.7, 0.7, 10):
+            ink[round(cy), round(cx + k * w / 2)] = 0.12
+
+    v = _value_verdict(value_patch(draw), 0.1, 0.5, PX)
+    assert v.state == "empty" and "shaped" in v.features, v  # the case: pale, stroke-shaped
+    judged = _doubt_if_lined(v, line_z, USUAL_LINES, 0.0)
+    assert judged.uncertain == (line_z >= tuning.SHAPE_BACKED), judged

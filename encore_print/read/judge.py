@@ -421,6 +421,8 @@ def _doubt_if_lined(v: Verdict, line_z: float, lines: LineLimits, ring_z: float)
     conf = v.confidence
     if v.state == "empty":
         conf = _empty_confidence(conf, max(line_z, ring_z), lines)
+        if max(line_z, ring_z) >= tuning.SHAPE_BACKED:
+            conf = min(conf, v.features.get("shaped", 1.0))
     return Verdict(v.id, v.state, round(conf, 3), feats)
 
 
@@ -500,16 +502,19 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
     elif some > 0 and struck > 0:
         state, conf = "struck", min(some, struck - max(0.0, circled))
     else:  # sure only with next to no pen, or pen of neither shape (a neighbour's circle
-        # reaching in, a smudge); pale pen in a circle's shape stays a doubt. Real pen (as
-        # dark as the crosses) is sure only well past the clear "no" of both shapes, and only
-        # when it keeps to one place on the ring (a neighbour's circle brushing in): a grainy
-        # pencil circle can show in a quarter to a half of its sectors.
+        # reaching in, a smudge). Real pen (as dark as the crosses) is sure only well past the
+        # clear "no" of both shapes, and only when it keeps to one place on the ring (a
+        # neighbour's circle brushing in): a grainy pencil circle can show in a quarter to a
+        # half of its sectors. Pale pen in a mark's shape is a doubt only where a line or a
+        # ring stands out there too (`_doubt_if_lined`): a few specks of noise make a shape.
         state, conf = "empty", max(-enough, min(-circled, -struck))
-        conf = min(conf, -max(circled, struck))  # too little pen, but of a mark's shape
+        shaped = min(conf, -max(circled, struck))  # too little pen, but of a mark's shape
         if some > 0:
-            conf = min(conf, min(-circled, -struck) - 1)
+            conf = min(shaped, min(-circled, -struck) - 1)
             if around > tuning.BRUSH_AROUND:
                 conf = 0.0
+        elif shaped < conf:
+            feats["shaped"] = round(float(np.clip(shaped, 0, 1)), 3)
     return Verdict(p.element.id, state, round(float(np.clip(conf, 0, 1)), 3), feats)
 
 
