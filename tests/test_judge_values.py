@@ -14,8 +14,10 @@ from encore_print.read.judge import (
     Verdict,
     _across,
     _doubt_if_lined,
+    _doubt_if_ringed,
     _doubt_unstruck,
     _grade,
+    _ring_scores,
     _value_verdict,
 )
 
@@ -59,15 +61,20 @@ def test_a_stroke_hidden_by_the_digit_on_one_side(print_seen):
 PX = 8.0
 
 
-def value_patch(draw) -> Patch:
-    """column:G:first's patch with the pen `draw(ink, cx, cy, w, h)` puts on it (pixels)."""
-    e = next(e for e in geometry(load_layout("encore")).elements if e.id == "column:G:first")
+def value_patch(draw, eid: str = "column:G:first", print_seen: bool = False) -> Patch:
+    """A value's patch with the pen `draw(ink, cx, cy, w, h)` puts on it (pixels); with
+    `print_seen`, its dark digit (where pen cannot show) in the middle."""
+    e = next(e for e in geometry(load_layout("encore")).elements if e.id == eid)
     x, y, w, h = e.box_mm
     m = max(w, h) * (tuning.RING_OUTER - 1) / 2 + 0.5
     x0, y0 = round((x - m) * PX), round((y - m) * PX)
     ink = np.zeros((round((y + h + m) * PX) - y0, round((x + w + m) * PX) - x0), np.float32)
-    draw(ink, (x + w / 2) * PX - x0, (y + h / 2) * PX - y0, w * PX, h * PX)
-    return Patch(e, ink, (x0, y0), np.ones(ink.shape, bool))
+    cx, cy = (x + w / 2) * PX - x0, (y + h / 2) * PX - y0
+    draw(ink, cx, cy, w * PX, h * PX)
+    yy, xx = np.mgrid[0:ink.shape[0], 0:ink.shape[1]]
+    seen = ~digit((xx - cx) / (w * PX / 2), (yy - cy) / (h * PX / 2)) if print_seen else \
+        np.ones(ink.shape, bool)
+    return Patch(e, ink, (x0, y0), seen)
 
 
 def test_a_value_with_pen_of_both_shapes_is_as_sure_as_one_beats_the_other():
@@ -115,3 +122,33 @@ def test_a_few_pale_specks_in_a_line_doubt_only_where_a_line_stands_out(line_z):
     assert v.state == "empty" and "shaped" in v.features, v  # the case: pale, stroke-shaped
     judged = _doubt_if_lined(v, line_z, USUAL_LINES, 0.0)
     assert judged.uncertain == (line_z >= tuning.SHAPE_BACKED), judged
+
+
+def test_a_broken_circle_read_struck_is_a_doubt_and_a_stroke_is_not():
+    """A blurred pencil circle broken at top and bottom leaves two arcs on one band through
+    the digit, which read struck at 0.55 (a simulated extreme photo). Whatever reads a value
+    struck, pen that runs round it like a circle makes that a doubt; a stroke's does not."""
+    rng = np.random.default_rng(5)
+
+    def noise(ink, cx, cy, w, h):
+        ink += np.abs(rng.normal(0, 0.01, ink.shape)).astype(np.float32)
+
+    def stroke(ink, cx, cy, w, h):
+        noise(ink, cx, cy, w, h)
+        cv2.line(ink, (round(cx - w * 0.6), round(cy + h * 0.1)),
+                 (round(cx + w * 0.6), round(cy - h * 0.1)), 0.3, 2)
+
+    def arcs(ink, cx, cy, w, h):  # a faint circle, only its left and right arcs clear
+        noise(ink, cx, cy, w, h)
+        axes = (round(w * 0.55), round(h * 0.55))
+        cv2.ellipse(ink, (round(cx), round(cy)), axes, 0, 0, 360, 0.06, 2)
+        for middle in (0, 180):
+            cv2.ellipse(ink, (round(cx), round(cy)), axes, 0, middle - 35, middle + 35, 0.3, 2)
+
+    empty = [value_patch(noise, f"column:{c}:first", True) for c in "ABCDEF"]
+    struck = value_patch(stroke, "column:H:first", True)
+    ringed = value_patch(arcs, "column:I:first", True)
+    z = _ring_scores(empty + [struck, ringed], empty, PX)
+    read = Verdict("column:H:first", "struck", 1.0, {})
+    assert not _doubt_if_ringed(read, z["column:H:first"]).uncertain, z
+    assert _doubt_if_ringed(read, z["column:I:first"]).uncertain, z

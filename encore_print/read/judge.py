@@ -88,9 +88,13 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     for kind in VALUE_KINDS:         # lines in it
         empty = [p for p in values
                  if p.element.kind == kind and read[p.element.id].state == "empty"]
+        struck = [p for p in values
+                  if p.element.kind == kind and read[p.element.id].state == "struck"]
         value_line.update(_line_scores(empty, px_per_mm, 0.0))
-        value_ring.update(_ring_scores(empty, px_per_mm))
-    out += [_doubt_if_lined(v, value_line[i], main, value_ring[i]) if i in value_line else v
+        enough = len(empty) >= tuning.RING_REFERENCE  # to tell a ring on a struck one
+        value_ring.update(_ring_scores(empty + (struck if enough else []), empty, px_per_mm))
+    out += [_doubt_if_lined(v, value_line[i], main, value_ring[i]) if i in value_line
+            else _doubt_if_ringed(v, value_ring[i]) if i in value_ring else v
             for i, v in read.items()]
     # small boxes keep the usual line limits: their outline leaves more in them to mistake
     out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
@@ -426,13 +430,24 @@ def _doubt_if_lined(v: Verdict, line_z: float, lines: LineLimits, ring_z: float)
     return Verdict(v.id, v.state, round(conf, 3), feats)
 
 
-def _ring_scores(group: list[Patch], px_per_mm: float) -> dict[str, float]:
-    """How far the darkest ring round each value stands out from the others' (robust z): a
-    circle too faint for the pen threshold still shows once averaged along it. A ring's
-    darkness is that of its paler sectors (the 25th percentile of 16), so a neighbour's circle
-    brushing one side in is no ring."""
+def _ring_scores(group: list[Patch], empty: list[Patch], px_per_mm: float
+                 ) -> dict[str, float]:
+    """How far the darkest ring round each value stands out from those of the values read
+    empty (robust z): a circle too faint for the pen threshold still shows once averaged along
+    it. A ring's darkness is that of its paler sectors (the 25th percentile of 16), so a
+    neighbour's circle brushing one side in is no ring, nor is a stroke through."""
     raw = {p.element.id: _ring_darkest(p, px_per_mm) for p in group}
-    return _robust_z(raw, list(raw.values()))
+    return _robust_z(raw, [raw[p.element.id] for p in empty])
+
+
+def _doubt_if_ringed(v: Verdict, ring_z: float) -> Verdict:
+    """A value read struck whose pen runs round it like a circle may be a broken circle: a
+    grainy pencil circle's two sides lie on one band through the digit."""
+    feats = {**v.features, "ring_z": round(ring_z, 1)}
+    conf = v.confidence
+    if ring_z >= tuning.RING_STRUCK:
+        conf = min(conf, tuning.CONFIDENT / 2)
+    return Verdict(v.id, v.state, conf, feats)
 
 
 def _ring_darkest(p: Patch, px_per_mm: float) -> float:
