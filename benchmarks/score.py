@@ -1,4 +1,5 @@
 """Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
+[--megapixels MP]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -14,7 +15,8 @@ promises: it should refuse or flag, never misread), reads them, and prints per l
 then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to decode it, and
 peak memory. Targets (issue 3): ordinary all exact, hard ≥ 97 % exact, zero wrong-unflagged,
 scoring ≤ 1.5 × decode. `--pen felt|ballpoint|pencil` writes every sheet with that pen: a mixed
-bag of pens hides one pen's own weaknesses.
+bag of pens hides one pen's own weaknesses. `--megapixels 12` takes the photos at a phone's size
+and reads them through a JPEG file, as the `score` command does (slower to generate).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import numpy as np
 from encore_print.errors import NoSheet
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
+from encore_print.read.photo import decode
 from encore_print.read.sheet import read_image, read_photo
 from encore_print.render.preview import render_sheet_image
 from encore_print.report import score_marks
@@ -52,9 +55,12 @@ def make_photo(seed: int, level: str, megapixels: float | None = None, pen: str 
     return layout, truth, photograph(sheet, rng, level, megapixels)
 
 
-def one(args: tuple[int, str, str | None]) -> dict:
-    seed, level, pen = args
-    layout, truth, photo = make_photo(seed, level, pen=pen)
+def one(args: tuple[int, str, str | None, float | None]) -> dict:
+    seed, level, pen, megapixels = args
+    layout, truth, photo = make_photo(seed, level, megapixels, pen)
+    if megapixels:  # read as a phone's file is: a JPEG, decoded at the size the reader asks
+        photo = decode(cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes(),
+                       f"{level}-{seed}.jpg")
     true_total = score_marks("truth", layout, _marks(truth)).score.total
     try:
         reading = read_image(photo, f"{level}-{seed}")
@@ -84,8 +90,9 @@ def _marks(states):
     return Marks(states=dict(states))
 
 
-def accuracy(sheets: int, levels: list[str], jobs: int, pen: str | None = None) -> None:
-    work = [(seed, level, pen) for level in levels for seed in range(sheets)]
+def accuracy(sheets: int, levels: list[str], jobs: int, pen: str | None = None,
+             megapixels: float | None = None) -> None:
+    work = [(seed, level, pen, megapixels) for level in levels for seed in range(sheets)]
     with Pool(jobs) as pool:
         results = pool.map(one, work, chunksize=4)
     print(f"{'level':<10}{'sheets':>7}{'elem err %':>11}{'exact %':>9}{'flagged %':>10}"
@@ -157,9 +164,12 @@ def main() -> None:
     ap.add_argument("--pen", choices=["felt", "ballpoint", "pencil"],
                     help="every sheet written with this kind of pen (a mixed bag hides a pen's "
                          "own weaknesses)")
+    ap.add_argument("--megapixels", type=float,
+                    help="photos of this size (a phone's: 12), read through a JPEG file as a "
+                         "phone's photo is; by default 1-2 MP, the small end, read as pixels")
     ap.add_argument("--no-speed", action="store_true")
     a = ap.parse_args()
-    accuracy(a.sheets, a.levels.split(","), a.jobs, a.pen)
+    accuracy(a.sheets, a.levels.split(","), a.jobs, a.pen, a.megapixels)
     if not a.no_speed:
         speed()
 

@@ -62,3 +62,42 @@ def test_the_same_faint_line_on_a_felt_sheet_is_not_sure_either_way():
     a faint line may be what a neighbour's scribble left: not a sure empty either."""
     v = verdict_of_faint_slash(pen_darkness=0.8, slash_darkness=0.04)
     assert v.state == "empty" and v.uncertain, v
+
+
+def specks(darkness, share, seed=9):
+    """Scattered specks of pen over the middle of a box, none big enough for a stroke nor in
+    a line: what a grainy pencil cross over a star can leave in a photo."""
+    def draw(ink, m, size):
+        rng = np.random.default_rng(seed)
+        inner = ink[m + size // 5:m + 4 * size // 5, m + size // 5:m + 4 * size // 5]
+        hit = rng.random(inner.shape) < share
+        inner[hit] = np.maximum(inner[hit], darkness)
+    return draw
+
+
+def verdict_of_specks(pen_darkness):
+    """A sheet whose crosses have `pen_darkness`, its other cells empty (the photo's noise)
+    but one, which holds scattered specks: that cell's verdict."""
+    rng = np.random.default_rng(7)
+    cells = [e for e in geometry(load_layout("encore")).elements
+             if e.kind == "cell" and not e.star]
+    crossed, empty, probe = cells[:40], cells[40:-1], cells[-1]
+    patches = [patch(e, line(pen_darkness, X), rng, noise=0.01) for e in crossed]
+    patches += [patch(e, lambda *_: None, rng, noise=0.01) for e in empty]
+    patches.append(patch(probe, specks(0.07, 0.06), rng, noise=0.01))
+    verdicts, _ = judge(patches, PX)
+    return next(v for v in verdicts if v.id == probe.id)
+
+
+def test_a_pencil_cross_fallen_to_specks_is_not_a_sure_empty():
+    """On a pencil sheet, specks darker than the empty cells' noise (though under the pen
+    threshold, and in no line) make an empty verdict a doubt."""
+    v = verdict_of_specks(pen_darkness=0.15)
+    assert v.state == "empty" and v.uncertain, v
+
+
+def test_specks_on_a_felt_sheet_leave_an_empty_cell_sure():
+    """With a dark felt pen such specks are no cross: its crosses would be dark strokes, and
+    its scribbles spill darker specks than these into their neighbours."""
+    v = verdict_of_specks(pen_darkness=0.8)
+    assert v.state == "empty" and not v.uncertain, v

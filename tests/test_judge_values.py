@@ -14,10 +14,12 @@ from encore_print.read.judge import (
     Verdict,
     _across,
     _doubt_if_lined,
-    _doubt_if_ringed,
+    _doubt_struck,
     _doubt_unstruck,
     _grade,
+    _line_scores,
     _ring_scores,
+    _value_noise,
     _value_verdict,
 )
 
@@ -103,8 +105,10 @@ def test_an_upper_value_read_empty_beside_a_circled_lower_one_is_not_sure():
     got = {x.id: x for x in _doubt_unstruck([
         v("column:C:first", "empty"), v("column:C:others", "circled"),
         v("column:D:first", "empty"), v("column:D:others", "empty"),
+        v("column:E:first", "empty"), Verdict("column:E:others", "empty", 0.0, {}),
         v("colour:blue:first", "struck"), v("colour:blue:others", "circled")])}
     assert got["column:C:first"].uncertain
+    assert got["column:E:first"].uncertain  # its lower value may be circled
     assert not got["column:D:first"].uncertain and not got["colour:blue:first"].uncertain
 
 
@@ -150,5 +154,36 @@ def test_a_broken_circle_read_struck_is_a_doubt_and_a_stroke_is_not():
     ringed = value_patch(arcs, "column:I:first", True)
     z = _ring_scores(empty + [struck, ringed], empty, PX)
     read = Verdict("column:H:first", "struck", 1.0, {})
-    assert not _doubt_if_ringed(read, z["column:H:first"]).uncertain, z
-    assert _doubt_if_ringed(read, z["column:I:first"]).uncertain, z
+    assert not _doubt_struck(read, 5.0, z["column:H:first"]).uncertain, z
+    assert _doubt_struck(read, 5.0, z["column:I:first"]).uncertain, z
+
+
+def test_grainy_noise_round_the_values_is_no_circle():
+    """On a grainy photo the noise round the values (white paper, brighter than the coloured
+    cells the pen threshold is drawn from) reaches the pen threshold in blobs: traced down to
+    half of it, it fills every sector like a circle. Pen there must stand out from the noise
+    the values themselves show, and a stroke read in such noise holds no line: no value of
+    noise alone is a sure mark, while a circle still reads."""
+    rng = np.random.default_rng(3)
+
+    def grain(ink, cx, cy, w, h):
+        blobs = cv2.GaussianBlur(rng.normal(0, 1, ink.shape).astype(np.float32), (0, 0), 2)
+        ink += np.maximum(blobs / blobs.std() * 0.04, 0)
+
+    def circle(ink, cx, cy, w, h):
+        grain(ink, cx, cy, w, h)
+        cv2.ellipse(ink, (round(cx), round(cy)), (round(w * 0.6), round(h * 0.6)), 0, 0, 360,
+                    0.2, 3)
+
+    t = 0.08  # as the boxes set it
+    values = [value_patch(grain, f"column:{c}:first") for c in "ABCDEFGHIJKL"]
+    values.append(value_patch(circle, "column:M:first"))
+    assert any(_value_verdict(p, t, 0.2, PX).state == "circled" for p in values[:-1])  # case
+    noise = _value_noise(values, t, PX)["column-value"]
+    got = [_value_verdict(p, max(t, noise[0]), 0.2, PX, noise[1]) for p in values]
+    assert got[-1].state == "circled" and not got[-1].uncertain, got[-1]
+    empty = [p for p, v in zip(values, got) if v.state == "empty"]
+    lines = _line_scores(values, empty, PX, 0.0)
+    sure = [v for v in got[:-1] if v.state != "empty" and not v.uncertain
+            and not (v.state == "struck" and _doubt_struck(v, lines[v.id], 0.0).uncertain)]
+    assert not sure, sure

@@ -60,7 +60,7 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     values = [p for p in patches_main if p.element.kind in VALUE_KINDS]
     # the high percentiles of each box's ink that the sheet's limits are drawn from (noise,
     # pen, the paper's darkest specks), from one partial sort per box
-    qs = sorted({tuning.NOISE_PERCENTILE, 95, 99})
+    qs = sorted({tuning.NOISE_PERCENTILE, tuning.SPECKS_PERCENTILE, 95, 99})
     tops = {p.element.id: dict(zip(qs, _pct(_inner(p, px_per_mm), qs))) for p in boxes}
     t = pixel_threshold(boxes, px_per_mm, tops)
     cover = dict(zip([p.element.id for p in boxes],
@@ -83,19 +83,24 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf),
                         main if darkest.get(i, 0.0) >= tuning.LINE_PEN_SHARE * t else usual)
            for i in cover]
-    read = {p.element.id: _value_verdict(p, t, pen_level, px_per_mm) for p in values}
+    if pen_level < tuning.FAINT_PEN:
+        out = _doubt_if_specked(out, {i: tops[i][tuning.SPECKS_PERCENTILE] for i in cover})
+    noise = _value_noise(values, t, px_per_mm)
+    read = {p.element.id: _value_verdict(p, max(t, noise[p.element.kind][0]), pen_level,
+                                         px_per_mm, noise[p.element.kind][1])
+            for p in values}
     value_line, value_ring = {}, {}  # each kind against its own: a wide bonus box has longer
     for kind in VALUE_KINDS:         # lines in it
         empty = [p for p in values
                  if p.element.kind == kind and read[p.element.id].state == "empty"]
         struck = [p for p in values
                   if p.element.kind == kind and read[p.element.id].state == "struck"]
-        value_line.update(_line_scores(empty, px_per_mm, 0.0))
-        enough = len(empty) >= tuning.RING_REFERENCE  # to tell a ring on a struck one
-        value_ring.update(_ring_scores(empty + (struck if enough else []), empty, px_per_mm))
-    out += [_doubt_if_lined(v, value_line[i], main, value_ring[i]) if i in value_line
-            else _doubt_if_ringed(v, value_ring[i]) if i in value_ring else v
-            for i, v in read.items()]
+        judged = empty + (struck if len(empty) >= tuning.VALUES_COMPARED else [])
+        value_line.update(_line_scores(judged, empty, px_per_mm, 0.0))
+        value_ring.update(_ring_scores(judged, empty, px_per_mm))
+    out += [v if i not in value_line
+            else _doubt_if_lined(v, value_line[i], main, value_ring[i]) if v.state == "empty"
+            else _doubt_struck(v, value_line[i], value_ring[i]) for i, v in read.items()]
     # small boxes keep the usual line limits: their outline leaves more in them to mistake
     out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
                            replace(USUAL_LINES, doubt=lines.doubt), px_per_mm)
@@ -137,12 +142,16 @@ FAINT_LINES = LineLimits(tuning.LINE_CROSSED_FAINT, tuning.LINE_SURE_FAINT,
 def _doubt_unstruck(verdicts: list[Verdict]) -> list[Verdict]:
     """Whoever circles a lower value ("…:others") was not first, and strikes the upper one
     ("…:first"): an upper value read empty beside a circled lower one is more likely a stroke
-    too faint to see (a pencil stroke hidden by the digit) than a player who forgot it."""
-    state = {v.id: v.state for v in verdicts}
+    too faint to see (a pencil stroke hidden by the digit) than a player who forgot it. So is
+    one beside a lower value that may be circled (not sure): on a photo too blurred to show
+    the circle, the stroke may have vanished into the digit too."""
+    lower = {v.id: v for v in verdicts}
     out = []
     for v in verdicts:
         head, _, tail = v.id.rpartition(":")
-        if tail == "first" and v.state == "empty" and state.get(f"{head}:others") == "circled":
+        below = lower.get(f"{head}:others")
+        if tail == "first" and v.state == "empty" and below is not None and (
+                below.state == "circled" or below.uncertain):
             v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
                         {**v.features, "lower_circled": 1.0})
         out.append(v)
@@ -382,6 +391,21 @@ def _visible(p: Patch, px_per_mm: float) -> float:
     return float((seen * w).sum() / w.sum())
 
 
+def _doubt_if_specked(verdicts: list[Verdict], top: dict[str, float]) -> list[Verdict]:
+    """A faint, grainy cross (pencil) can fall apart into specks too small for a stroke and
+    too scattered for a line, while its pixels stay darker than an empty box's: a box read
+    empty whose high percentile of ink (`top`) stands out from the other empty boxes' (robust
+    z) is not sure."""
+    z = _robust_z(top, [top[v.id] for v in verdicts if v.state == "empty"])
+    out = []
+    for v in verdicts:
+        if v.state == "empty" and z[v.id] >= tuning.SPECKS_DOUBT:
+            v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
+                        {**v.features, "specks_z": round(z[v.id], 1)})
+        out.append(v)
+    return out
+
+
 def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float]) -> list[Verdict]:
     """With a faint pen, a cross drawn over print that hides much of a box (a star) may leave
     too little to see: such a box read empty is not sure."""
@@ -394,11 +418,12 @@ def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float]) -> list
     return out
 
 
-def _line_scores(group: list[Patch], px_per_mm: float, inset: float) -> dict[str, float]:
-    """How far each element's darkest short line stands out from those of the others (robust
-    z-score): a faint pen line still scores high."""
+def _line_scores(group: list[Patch], empty: list[Patch], px_per_mm: float, inset: float
+                 ) -> dict[str, float]:
+    """How far each element's darkest short line stands out from those of the ones read
+    empty (robust z-score): a faint pen line still scores high."""
     raw = _line_darkest(group, px_per_mm, inset)
-    return _robust_z(raw, list(raw.values()))
+    return _robust_z(raw, [raw[p.element.id] for p in empty])
 
 
 def _line_darkest(group: list[Patch], px_per_mm: float, inset: float, parts: int = 1
@@ -440,12 +465,13 @@ def _ring_scores(group: list[Patch], empty: list[Patch], px_per_mm: float
     return _robust_z(raw, [raw[p.element.id] for p in empty])
 
 
-def _doubt_if_ringed(v: Verdict, ring_z: float) -> Verdict:
-    """A value read struck whose pen runs round it like a circle may be a broken circle: a
-    grainy pencil circle's two sides lie on one band through the digit."""
-    feats = {**v.features, "ring_z": round(ring_z, 1)}
+def _doubt_struck(v: Verdict, line_z: float, ring_z: float) -> Verdict:
+    """A value read struck is not sure when its pen runs round it like a circle (a grainy
+    pencil circle's two sides lie on one band through the digit), nor when no line stands out
+    there (specks of a grainy photo's noise lined up)."""
+    feats = {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)}
     conf = v.confidence
-    if ring_z >= tuning.RING_STRUCK:
+    if ring_z >= tuning.RING_STRUCK or line_z < tuning.LINE_STRUCK:
         conf = min(conf, tuning.CONFIDENT / 2)
     return Verdict(v.id, v.state, conf, feats)
 
@@ -484,11 +510,35 @@ def _pen_level(boxes: list[Patch], cover: dict[str, float], limit: float,
     return float(np.median(dark)) if len(dark) >= 3 else 1.0
 
 
-def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Verdict:
+def _value_noise(values: list[Patch], t: float, px_per_mm: float
+                 ) -> dict[str, tuple[float, float]]:
+    """Per kind of value, how dark the photo's noise gets around them: the VALUE_NOISE_PEN
+    and VALUE_NOISE_SHAPE percentiles of the ink round the quietest third of them (the fewest
+    pixels over the pen threshold `t`, then the palest: most values of a finished sheet are
+    empty, and a thin stroke is pale but for its few pixels). The boxes' noise, which the pen
+    threshold is drawn from, can be fainter: coloured cells are darker than the paper round
+    the values, and on a grainy photo the noise there made circles."""
+    out = {}
+    for kind in VALUE_KINDS:
+        inks = [p.ink[_value_grid(p.ink.shape, *_box_in_patch(p, px_per_mm))[2]]
+                for p in values if p.element.kind == kind]
+        if not inks:
+            continue
+        order = sorted(range(len(inks)),
+                       key=lambda k: (np.count_nonzero(inks[k] > t), _pct(inks[k], 95)))
+        quiet = np.concatenate([inks[k] for k in order[:max(1, len(inks) // 3)]])
+        top, shape = _pct(quiet, [tuning.VALUE_NOISE_PEN, tuning.VALUE_NOISE_SHAPE])
+        out[kind] = (top, shape)
+    return out
+
+
+def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
+                   shape_floor: float = 0.0) -> Verdict:
     """A circle puts pen all around the value; a stroke through it is a line across the
     middle; an empty value has next to no pen (a neighbour's circle may brush its edge).
     Pen here must be about as dark as the sheet's crosses (`pen_level`): the same player wrote
-    both, while noise and texture are paler."""
+    both, while noise and texture are paler. Its shape is traced no paler than `shape_floor`
+    (where the photo's noise would fill every sector)."""
     u, v, region, sector, ring = _value_grid(p.ink.shape, *_box_in_patch(p, px_per_mm))
     pen = (p.ink > t) & region
     amount = float(pen.sum() / max(1, region.sum()))
@@ -497,7 +547,7 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
     dark = darkest / pen_level if marked else 0.0
     if marked:  # the shape is traced down to half of this mark's own darkness: the paler parts
         # of a faint circle drawn in one go belong to it (the noise stays out)
-        shape_t = max(t * tuning.SHAPE_FLOOR, min(t, tuning.SHAPE_SHARE * darkest))
+        shape_t = max(t * tuning.SHAPE_FLOOR, shape_floor, min(t, tuning.SHAPE_SHARE * darkest))
         pen = (p.ink > shape_t) & region
     hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS)
     around = float((hits >= tuning.SECTOR_HIT_MM2 * px_per_mm ** 2).mean())

@@ -180,6 +180,14 @@ LINE_PEN_SHARE = 0.4
 # 0.4-0.6.
 WEAK_PEN = 1.5
 LINE_DOUBT_WEAK = 0.8
+# On a faint-pen sheet, a box read empty whose 98th percentile of ink stands out from the
+# other empty boxes' by a robust z of 2.2 is not sure: a grainy pencil cross over a star can
+# leave only specks. Simulated: on 60 pencil sheets (ordinary photos) the 26 crosses missed by
+# coverage and lines had z 2.4-8.1 (one, read empty with confidence 1, had 7.5), the 2 716
+# empty boxes at most 1.7; on 38 faint-pen hard sheets, empty boxes at most 1.9. (A dark pen's
+# scribble spilling into a neighbour reached 28, hence faint-pen sheets only.)
+SPECKS_PERCENTILE = 98
+SPECKS_DOUBT = 2.2
 # Pen can show where the expected print is lighter than half of white. A star still hides a
 # quarter of its cell (visible 73-75 %; plain cells 97 %, exclamation marks 81 %), and
 # simulated faint pencil crosses through stars were missed with confidence up to 0.9 on sheets
@@ -213,10 +221,13 @@ RING_RADII = (0.9, 1.0, 1.1, 1.2, 1.3, 1.4)
 RING_BAND = 0.1
 # ... and a value read struck whose ring stands out so (z ≥ 2.5) is not sure: a blurred
 # pencil circle, broken at two sides, read struck at 0.55 with z 4.3, while 1 871 strokes
-# through (simulated, all levels) had z under 1.8 (99 % under 1.0). Only with at least 3
-# values read empty to compare with.
+# through (simulated, all levels) had z under 1.8 (99 % under 1.0). Nor is one whose line
+# evidence (as for the empty ones) stays under 1.5: 1 031 strokes through (ordinary and hard)
+# had 2.3 and more (99 % from 3.9); noise lined up on a grainy photo has none. Only with at
+# least 3 values read empty to compare with.
 RING_STRUCK = 2.5
-RING_REFERENCE = 3
+LINE_STRUCK = 1.5
+VALUES_COMPARED = 3
 # Circled: pen in ≥ 70 % of 16 sectors of the ring 0.45-1.45 (simulated circles: ≥ 75 %; a
 # stroke through: ≤ 44 %, a clear "no" at 45 %); a sector counts when it holds 0.15 mm² of pen
 # (a 0.3 mm line, 0.5 mm).
@@ -230,6 +241,14 @@ AROUND_NOT = 0.45
 # darker sides, which look like a stroke through.
 SHAPE_SHARE = 0.5
 SHAPE_FLOOR = 0.5
+# ... and, around the values, pen must be darker than the 99.8th percentile of the ink of the
+# quietest third of them (their noise), and shapes are traced no paler than its 99th
+# percentile.
+# On 120 grainy 12-megapixel photos (hard), the pen threshold sat at the noise's 99th
+# percentile round the colour bonuses: noise filled every sector and read as circles with
+# confidence 0.45-0.56 (3 wrong totals).
+VALUE_NOISE_PEN = 99.8
+VALUE_NOISE_SHAPE = 99.0
 # Pale pen in a mark's shape (a stroke's band, a circle's sectors) on a value read empty is a
 # doubt only when its line or ring evidence (robust z, see RING_RADII) reaches 1: on 400
 # simulated photos (ordinary and hard), the 30 struck values read so had z 1.7-8.5 and the 2
