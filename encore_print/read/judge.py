@@ -198,11 +198,12 @@ def contrast(boxes: list[Patch], verdicts: list[Verdict],
 
 def _pct(a: np.ndarray, q: float | list[float]) -> float | list[float]:
     """The q-th percentile (nearest rank), or a list of them for a list of q: np.percentile
-    is slow on many small arrays."""
+    is slow on many small arrays. Found by a full sort: an ink map is half exact zeros, on
+    which numpy's SIMD sort is several times faster than its partition (same values)."""
     flat = a.ravel()
     ks = [min(len(flat) - 1, max(0, round(x / 100 * (len(flat) - 1))))
           for x in (q if isinstance(q, list) else [q])]
-    part = np.partition(flat, ks)
+    part = np.sort(flat)
     return [float(part[k]) for k in ks] if isinstance(q, list) else float(part[ks[0]])
 
 
