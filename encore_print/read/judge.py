@@ -216,47 +216,63 @@ def _stroke_cover(ink_maps: list[np.ndarray], t: float, px_per_mm: float,
     labelling run once for all. The gaps keep each box to itself and stand for its outside
     as it is alone: nothing while strokes are spread, everything while they shrink back."""
     k = 2 * round(tuning.STROKE_JOIN_MM * px_per_mm / 2) + 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     if not ink_maps:
         return []
-    hs, ws = np.array([m.shape for m in ink_maps]).T
-    ch, cw = hs.max() + k // 2, ws.max() + k // 2  # a box and a gap
-    cols = int(np.ceil(np.sqrt(len(ink_maps))))
-    rows = -(-len(ink_maps) // cols)
-    pen = np.zeros((rows * ch, cols * cw), np.uint8)
-    outside = np.ones(pen.shape, bool)
-    places = []
-    for n, m in enumerate(ink_maps):
-        y, x = n // cols * ch, n % cols * cw
-        place = np.s_[y:y + m.shape[0], x:x + m.shape[1]]
+    places, groups, grid_shape, outside, inside = _mosaic(tuple(m.shape for m in ink_maps), k)
+    pen = np.zeros(outside.shape, np.uint8)
+    for place, m in zip(places, ink_maps):
         pen[place] = m > t
-        outside[place] = False
-        places.append(place)
-    joined = cv2.dilate(pen, kernel)  # MORPH_CLOSE, in its two steps
-    joined[outside] = 1
-    joined = cv2.erode(joined, kernel)
-    joined[outside] = 0
+    # MORPH_CLOSE, in its two steps; the masks as 0/1 bytes (numpy's boolean indexing of the
+    # whole mosaic took longer than the closing itself)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    joined = np.maximum(cv2.dilate(pen, kernel), outside)
+    joined = np.minimum(cv2.erode(joined, kernel), inside)
     # the areas counted over the marks only: connectedComponentsWithStats takes 10 times
     # longer, for the statistics of the empty background too
     n, labels = cv2.connectedComponents(joined, connectivity=8)
     big = np.bincount(labels[joined > 0], minlength=n) >= least_mm2 * px_per_mm ** 2
     big[0] = False
-    kept = big[labels] & (pen > 0)
-    out = []
-    for place in places:
-        box = kept[place]
-        w = _centre_weights(box.shape)
-        out.append(float((box * w).sum() / w.sum()) if box.size else 0.0)
-    return out
+    kept = np.take(big.view(np.uint8), labels) & pen
+    # the boxes of one size weighed together, each summed as it was alone (the same bits)
+    grid = kept.reshape(grid_shape)  # grid row, y in a cell, grid column, x in a cell
+    out = np.zeros(len(places), np.float32)
+    for ks, rows, cols, h, w in groups:
+        if h and w:
+            weights, total = _centre_weights((h, w))
+            out[ks] = (grid[rows, :h, cols, :w] * weights).sum(axis=(1, 2)) / total
+    return out.tolist()
+
+
+@lru_cache(maxsize=8)
+def _mosaic(shapes: tuple[tuple[int, int], ...], k: int):
+    """_stroke_cover's mosaic for boxes of `shapes`: where each box lies on it; the boxes
+    grouped by size, each group as (its boxes, their grid rows and columns, the size); the
+    mosaic's shape as a grid (rows, cell height, columns, cell width); its outside and inside
+    (uint8 0/1). The same for every photo of a layout: kept."""
+    hs, ws = np.array(shapes).T
+    ch, cw = int(hs.max()) + k // 2, int(ws.max()) + k // 2  # a box and a gap
+    cols = int(np.ceil(np.sqrt(len(shapes))))
+    rows = -(-len(shapes) // cols)
+    inside = np.zeros((rows * ch, cols * cw), np.uint8)
+    places, by_size = [], {}
+    for n, (h, w) in enumerate(shapes):
+        y, x = n // cols * ch, n % cols * cw
+        places.append(np.s_[y:y + h, x:x + w])
+        inside[places[-1]] = 1
+        by_size.setdefault((h, w), []).append(n)
+    groups = [(np.array(ks), np.array(ks) // cols, np.array(ks) % cols, h, w)
+              for (h, w), ks in by_size.items()]
+    return places, groups, (rows, ch, cols, cw), 1 - inside, inside
 
 
 @lru_cache(maxsize=64)
-def _centre_weights(shape: tuple[int, int]) -> np.ndarray:
+def _centre_weights(shape: tuple[int, int]) -> tuple[np.ndarray, np.float32]:
     """1 over the middle of a box, falling to 0 at its edges: a cross is drawn in the middle,
-    while a neighbour's stroke that overshoots only reaches the edge."""
+    while a neighbour's stroke that overshoots only reaches the edge. With the weights' sum."""
     v = np.abs(np.linspace(-1, 1, shape[0]))[:, None]
     u = np.abs(np.linspace(-1, 1, shape[1]))[None, :]
-    return np.clip((1 - np.maximum(u, v)) / (1 - tuning.FULL_WEIGHT), 0, 1).astype(np.float32)
+    w = np.clip((1 - np.maximum(u, v)) / (1 - tuning.FULL_WEIGHT), 0, 1).astype(np.float32)
+    return w, w.sum()
 
 
 @lru_cache(maxsize=4)
@@ -375,8 +391,8 @@ def _visible(p: Patch, px_per_mm: float) -> float:
     if p.seen is None:
         return 1.0
     seen = _inner(p, px_per_mm, of=p.seen)
-    w = _centre_weights(seen.shape)
-    return float((seen * w).sum() / w.sum())
+    w, total = _centre_weights(seen.shape)
+    return float((seen * w).sum() / total)
 
 
 def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float]) -> list[Verdict]:
