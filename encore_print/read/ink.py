@@ -171,8 +171,9 @@ def ink(photo: np.ndarray, expected: np.ndarray, paper: np.ndarray) -> np.ndarra
     dark or saturated pen darkens the sum strongly, even on a cell of its own colour, while
     the photo's noise partly averages out; on dark print, where a small mismatch of blur or
     position is a large share of the print's own light, it stays small."""
-    p = channel_sum(photo.astype(np.float32))
-    out = (channel_sum(expected) - p) / np.maximum(channel_sum(paper), 24.0)
+    out = channel_sum(expected)
+    out -= channel_sum(photo.astype(np.float32))  # in place: as (e - p) / max(paper, 24)
+    out /= np.maximum(channel_sum(paper), 24.0)
     return np.minimum(np.maximum(out, 0, out=out), 1, out=out)  # np.clip, without its overhead
 
 

@@ -269,32 +269,26 @@ def _expected_prints(blank: Blank, g: SheetGeometry, px: float, sigma_mm: float,
 
 def _patches(rgb: np.ndarray, light: np.ndarray, g: SheetGeometry, shifts: np.ndarray,
              px: float, expected: list[tuple[tuple[int, ...], np.ndarray]]) -> list[Patch]:
-    """Each element's ink map, a stack of patches of one size at a time (`expected`'s); the
-    stacks shared with the helper thread (their work is numpy's, which lets go of the GIL)."""
+    """Each element's ink map, a stack of patches of one size at a time (`expected`'s, which
+    are used up)."""
     h_img, w_img = rgb.shape[:2]
     boxes, _ = _patch_boxes(g.elements, px, w_img, h_img)
     places = _placed(boxes, shifts, w_img, h_img)
-
-    def stack_ink(stack: tuple[tuple[int, ...], np.ndarray]
-                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """A stack's ink maps, how much light fell on each patch, and where pen could show."""
-        ks, exp = stack
+    inks: list[np.ndarray] = [np.empty(0)] * len(places)
+    seen: list[np.ndarray] = [np.empty(0)] * len(places)
+    levels = [0.0] * len(places)
+    for ks, exp in expected:
         shows = channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255
         at = [places[k] for k in ks]
         photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
         lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-        m = ink(photo, exp * lit, lit * 255)
+        lit_level = lit.reshape(len(ks), -1).mean(axis=1)
+        # in place: the stacks are this reading's own, and fresh temporaries of their size
+        # cost page faults
+        exp *= lit
+        lit *= 255
+        m = ink(photo, exp, lit)
         m -= paper_level(m)  # shadow the light field missed
-        return m, lit.reshape(len(ks), -1).mean(axis=1), shows
-
-    stacks = Shared(stack_ink, expected)
-    helped = meanwhile(stacks.work)
-    stacks.work()
-    helped.result()
-    inks: list[np.ndarray] = [np.empty(0)] * len(places)
-    seen: list[np.ndarray] = [np.empty(0)] * len(places)
-    levels = [0.0] * len(places)
-    for (ks, _), (m, lit_level, shows) in zip(expected, stacks.results):
         for j, k in enumerate(ks):
             inks[k] = m[j]
             levels[k] = float(lit_level[j])
