@@ -36,15 +36,15 @@ class Verdict:
         return self.confidence < tuning.CONFIDENT
 
 
-def pixel_threshold(boxes: list[Patch], px_per_mm: float,
-                    tops: dict[str, dict[float, float]]) -> float:
+def pixel_threshold(inner: dict[str, np.ndarray], tops: dict[str, dict[float, float]]
+                    ) -> float:
     """How much darker than its surroundings a pixel must be to count as pen on this sheet:
     well above the photo's noise on the paper, and a fair part of how dark this sheet's pen
-    is. The quietest boxes of a sheet are empty ones: their ink is the photo's noise."""
-    inner = [_inner(p, px_per_mm) for p in boxes]
-    per_box = np.sort([tops[p.element.id][tuning.NOISE_PERCENTILE] for p in boxes])
+    is. The quietest boxes of a sheet are empty ones: their ink is the photo's noise.
+    `inner`: each box's ink map inside it (see _inner)."""
+    per_box = np.sort([tops[i][tuning.NOISE_PERCENTILE] for i in inner])
     noise = float(np.median(per_box[:max(1, round(len(per_box) * tuning.QUIETEST_BOXES))]))
-    ink = np.concatenate([i.ravel() for i in inner])
+    ink = np.concatenate([m.ravel() for m in inner.values()])
     strong = ink[ink > tuning.MIN_PIXEL_INK]
     pen = float(np.percentile(strong, 90)) if strong.size > tuning.MIN_PEN_PIXELS else 1.0
     return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
@@ -60,11 +60,11 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     values = [p for p in patches_main if p.element.kind in VALUE_KINDS]
     # the high percentiles of each box's ink that the sheet's limits are drawn from (noise,
     # pen, the paper's darkest specks), from one partial sort per box
+    inner = {p.element.id: _inner(p, px_per_mm) for p in boxes}  # cut out once: it adds up
     qs = sorted({tuning.NOISE_PERCENTILE, 95, 99})
-    tops = {p.element.id: dict(zip(qs, _pct(_inner(p, px_per_mm), qs))) for p in boxes}
-    t = pixel_threshold(boxes, px_per_mm, tops)
-    cover = dict(zip([p.element.id for p in boxes],
-                     _stroke_cover([_inner(p, px_per_mm) for p in boxes], t, px_per_mm)))
+    tops = {i: dict(zip(qs, _pct(m, qs))) for i, m in inner.items()}
+    t = pixel_threshold(inner, tops)
+    cover = dict(zip(inner, _stroke_cover(list(inner.values()), t, px_per_mm)))
     limit = _box_limit(list(cover.values()))
     # lines only matter where the coverage is not already conclusive
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
@@ -93,7 +93,7 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     out += [_doubt_if_lined(v, value_line[i], main, value_ring[i]) if i in value_line else v
             for i, v in read.items()]
     # small boxes keep the usual line limits: their outline leaves more in them to mistake
-    out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
+    out += _small_verdicts(small, inner, {i for i, c in cover.items() if c < limit}, t, limit,
                            replace(USUAL_LINES, doubt=lines.doubt), px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     v_el = {p.element.id: p.element for p in patches}
@@ -149,21 +149,22 @@ def is_small(e: Element) -> bool:
     return e.kind not in VALUE_KINDS and min(e.box_mm[2], e.box_mm[3]) < tuning.SMALL_BOX_MM
 
 
-def _small_verdicts(small: list[Patch], boxes: list[Patch], quiet: set[str], t: float,
-                    limit: float, lines: LineLimits, px_per_mm: float) -> list[Verdict]:
+def _small_verdicts(small: list[Patch], boxes: dict[str, np.ndarray], quiet: set[str],
+                    t: float, limit: float, lines: LineLimits, px_per_mm: float
+                    ) -> list[Verdict]:
     """Small boxes, with the sheet's pen threshold and coverage limit (scaled to their size),
     looked at away from their printed outline. A faint line is measured along a segment as
     long as such a box allows, against the same measure on the quiet ones among them or, when
-    few are quiet, on the middle of the sheet's empty big boxes (`quiet`)."""
+    few are quiet, on the middle of the sheet's empty big boxes (`quiet`; `boxes`: the big
+    boxes' ink inside them)."""
     def inner(p: Patch) -> np.ndarray:
         return _inner(p, px_per_mm, tuning.SMALL_BOX_INSET_MM / p.element.box_mm[2])
 
     limit *= tuning.SMALL_LIMIT_FACTOR
-    cover = dict(zip([p.element.id for p in small],
-                     _stroke_cover([inner(p) for p in small], t, px_per_mm,
-                                   tuning.SMALL_MIN_STROKE_MM2)))
-    maps = {p.element.id: inner(p) for p in small
-            if cover[p.element.id] < limit * tuning.SURE_RATIO}
+    own_ink = {p.element.id: inner(p) for p in small}
+    cover = dict(zip(own_ink, _stroke_cover(list(own_ink.values()), t, px_per_mm,
+                                            tuning.SMALL_MIN_STROKE_MM2)))
+    maps = {i: m for i, m in own_ink.items() if cover[i] < limit * tuning.SURE_RATIO}
     line: dict[str, float] = {}
     if maps:
         side = min(min(m.shape) for m in maps.values())
@@ -171,7 +172,7 @@ def _small_verdicts(small: list[Patch], boxes: list[Patch], quiet: set[str], t: 
         evidence = dict(zip(maps, _line_evidence(list(maps.values()), px_per_mm, length)))
         own = [v for i, v in evidence.items() if cover[i] < limit]
         paper = own if len(own) >= tuning.SMALL_QUIET else _line_evidence(
-            [_middle(_inner(p, px_per_mm), side) for p in boxes if p.element.id in quiet],
+            [_middle(m, side) for i, m in boxes.items() if i in quiet],
             px_per_mm, length)
         line = _robust_z(evidence, paper)
     return [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), lines) for i in cover]
