@@ -88,6 +88,10 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     sheet = rectify(photo, to_mm, g.sheet_mm, px)
     rgb = cv2.cvtColor(sheet, cv2.COLOR_BGR2RGB)
     blank = _best_blank(layout, rgb)
+    # the light field, the alignment and the print expected in each patch do not depend on
+    # each other: the light is worked out on another core from here on, and the expected
+    # prints, once the blur is known, by whichever core is free
+    light = meanwhile(light_field, rgb, blank)
     notes = []
     if len(seen.markers) < 4:
         hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
@@ -97,19 +101,11 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
                      "left out (is that corner folded?)")
     grey_sheet = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     sigma = _check_sharp(grey_sheet, g, name)
-    # the light field, the alignment and the print expected in each patch do not depend on
-    # each other: the light is worked out on another core meanwhile, and the expected prints
-    # by whichever core is free
     jobs, expected = _expected_prints(blank, g, px, sigma, rgb.shape[1], rgb.shape[0])
-
-    def light_then_prints() -> np.ndarray:
-        lit = light_field(rgb, blank)
-        jobs.work()
-        return lit
-
-    light = meanwhile(light_then_prints)
+    helped = meanwhile(jobs.work)  # the helper's share, once the light is done
     shifts, matches = displacement(grey_sheet, blank, g, px)
     jobs.work()
+    helped.result()
     patches = _patches(rgb, light.result(), g, shifts, px, expected)
     verdicts, contrast = judge(patches, px)
     if contrast < tuning.MIN_CONTRAST:
