@@ -502,8 +502,11 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
         pen = (p.ink > shape_t) & region
     hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS)
     around = float((hits >= tuning.SECTOR_HIT_MM2 * px_per_mm ** 2).mean())
-    hidden = region & ~p.seen if p.seen is not None else np.zeros_like(region)
-    across = _across(u[pen], v[pen], u[hidden], v[hidden])
+    if marked:  # (else too few pixels for a stroke: _across would say 0)
+        hidden = region & ~p.seen if p.seen is not None else np.zeros_like(region)
+        across = _across(u[pen], v[pen], u[hidden], v[hidden])
+    else:
+        across = 0.0
     feats = {"pen": round(amount, 4), "around": round(around, 3), "across": round(across, 3),
              "dark": round(dark, 2)}
 
@@ -560,11 +563,10 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
     if len(u) < 6:
         return 0.0
     normal = -np.sin(_ANGLES)[:, None] * u + np.cos(_ANGLES)[:, None] * v  # angles × pixels
-    inband = np.abs(normal[:, None, :] - _OFFSETS[None, :, None]) < tuning.STROKE_BAND
-    counts = inband.sum(axis=2)
+    counts = _band_counts(normal)
     a, o = np.unravel_index(np.argmax(counts), counts.shape)
     cos, sin = np.cos(_ANGLES[a]), np.sin(_ANGLES[a])
-    along = (cos * u + sin * v)[inband[a, o]]
+    along = (cos * u + sin * v)[np.abs(normal[a] - _OFFSETS[o]) < tuning.STROKE_BAND]
     filled = [along]
     lo, hi = -along.min(), along.max()  # how far the stroke goes to either side
     lo_open = hi_open = False  # ...and whether it goes on, hidden, through the print
@@ -581,11 +583,39 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
     reach = min(np.inf if lo_open else lo, np.inf if hi_open else hi)  # the shorter side
     middle = np.arange(-min(lo, tuning.STROKE_REACH), min(hi, tuning.STROKE_REACH),
                        tuning.STROKE_BIN)
-    covered = np.concatenate(filled)
-    fill = np.mean([np.any((covered >= b) & (covered < b + tuning.STROKE_BIN)) for b in middle]) \
+    covered = np.concatenate(filled)[None, :]
+    bins = middle[:, None]  # each bin against every pixel at once
+    fill = np.mean(((covered >= bins) & (covered < bins + tuning.STROKE_BIN)).any(axis=1)) \
         if len(middle) else 0.0
     return float(counts[a, o] / len(u) * np.clip(reach / tuning.STROKE_REACH, 0, 1)
                  * np.clip(fill / tuning.STROKE_FILLED, 0, 1))
+
+
+def _band_counts(normal: np.ndarray) -> np.ndarray:
+    """Per angle and offset, the pixels on the band: the counts of
+    np.abs(normal[:, None, :] - _OFFSETS[None, :, None]) < STROKE_BAND, without that
+    angles × offsets × pixels array. n - offset rounds monotonically in n, so on each angle's
+    sorted normals a band is a run, whose ends binary search finds (all angles' rows in one
+    search: laid end to end, each row and the bands' edges clear of the next) and the exact
+    test then confirms; where it does not (never seen), the counts are taken the long way."""
+    band = tuning.STROKE_BAND
+    srt = np.sort(normal, axis=1)
+    n_angles, n = srt.shape
+    rows = np.arange(n_angles)[:, None]
+    reach = _OFFSETS[-1] + band
+    shift = rows * (max(float(srt[:, -1].max()), reach) - min(float(srt[:, 0].min()), -reach) + 1)
+    flat = (srt + shift).ravel()
+    fenced = np.pad(srt, ((0, 0), (1, 1)), constant_values=(-np.inf, np.inf))
+    ends = []
+    for edge, side, near in ((-band, "right", lambda d: d <= -band),
+                             (band, "left", lambda d: d < band)):
+        # per row and offset, how many normals lie on the near side of this edge of the band
+        at = np.searchsorted(flat, (_OFFSETS + edge + shift).ravel(), side=side)
+        at = at.reshape(n_angles, -1) - rows * n
+        if not (near(fenced[rows, at] - _OFFSETS) & ~near(fenced[rows, at + 1] - _OFFSETS)).all():
+            return (np.abs(normal[:, None, :] - _OFFSETS[None, :, None]) < band).sum(axis=2)
+        ends.append(at)
+    return ends[1] - ends[0]
 
 
 def _grade(value: float, yes: float, no: float) -> float:
