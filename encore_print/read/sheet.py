@@ -5,8 +5,11 @@ photo.load → locate.sight → rectify → ink.light_field + rectify.displaceme
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 import cv2
@@ -101,12 +104,12 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
                      "left out (is that corner folded?)")
     grey_sheet = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     sigma = _check_sharp(grey_sheet, g, name)
-    jobs, expected = _expected_prints(blank, g, px, sigma, rgb.shape[1], rgb.shape[0])
-    helped = meanwhile(jobs.work)  # the helper's share, once the light is done
     shifts, matches = displacement(grey_sheet, blank, g, px)
+    jobs, patches_done = _patch_jobs(rgb, light, blank, g, px, sigma, shifts)
+    helped = meanwhile(jobs.work)  # the helper's share, once the light is done
     jobs.work()
     helped.result()
-    patches = _patches(rgb, light.result(), g, shifts, px, expected)
+    patches = patches_done()
     verdicts, contrast = judge(patches, px)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
@@ -240,57 +243,77 @@ def _check_sharp(grey: np.ndarray, g: SheetGeometry, name: str) -> float:
     return min(max(sigmas), 2 * typical)
 
 
-def _expected_prints(blank: Blank, g: SheetGeometry, px: float, sigma_mm: float, w_img: int,
-                     h_img: int) -> tuple[Shared, list[tuple[tuple[int, ...], np.ndarray]]]:
-    """The print each patch should show (see expected_print), for the patches of one size
-    together as a stack (per patch, numpy's overhead cost more than its pixels): per stack,
-    the patches' indices and their expected print, once the jobs, one per patch (the finer,
-    the better two cores share them), are done. Laid on the photo's patch wherever the
-    alignment puts it, so worked out before the alignment is known."""
-    boxes, by_size = _patch_boxes(g.elements, px, w_img, h_img)
-    n = tuning.PATCH_STACK
-    stacks, jobs = [], []
-    for ks in (same[i:i + n] for same in by_size for i in range(0, len(same), n)):
-        x0, y0, x1, y1 = boxes[ks[0]]
-        stack = np.empty((len(ks), y1 - y0, x1 - x0, 3), np.float32)
-        stacks.append((ks, stack))
-        jobs += [(stack, j, tuple(boxes[k].tolist())) for j, k in enumerate(ks)]
-
-    def job(args: tuple[np.ndarray, int, tuple[int, int, int, int]]) -> None:
-        stack, j, box = args
-        stack[j] = expected_print(blank.rgb, box, sigma_mm * px, px)
-
-    return Shared(job, jobs), stacks
-
-
-def _patches(rgb: np.ndarray, light: np.ndarray, g: SheetGeometry, shifts: np.ndarray,
-             px: float, expected: list[tuple[tuple[int, ...], np.ndarray]]) -> list[Patch]:
-    """Each element's ink map, a stack of patches of one size at a time (`expected`'s, which
-    are used up)."""
+def _patch_jobs(rgb: np.ndarray, light: Future, blank: Blank, g: SheetGeometry, px: float,
+                sigma_mm: float, shifts: np.ndarray
+                ) -> tuple[Shared, Callable[[], list[Patch]]]:
+    """Each element's patch, as jobs that this thread and the helper share, and what gives
+    the patches once the jobs are done. First the print each patch should show (see
+    expected_print), one job per patch (the finer, the better two cores share them); then
+    the ink maps of the patches of one size together as a stack (per patch, numpy's overhead
+    cost more than its pixels), each as soon as its stack's prints are in: that work is bound
+    by memory, not arithmetic, so it is best done beside the other core's prints or light
+    field rather than after them."""
     h_img, w_img = rgb.shape[:2]
-    boxes, _ = _patch_boxes(g.elements, px, w_img, h_img)
+    boxes, by_size = _patch_boxes(g.elements, px, w_img, h_img)
     places = _placed(boxes, shifts, w_img, h_img)
-    inks: list[np.ndarray] = [np.empty(0)] * len(places)
-    seen: list[np.ndarray] = [np.empty(0)] * len(places)
-    levels = [0.0] * len(places)
-    for ks, exp in expected:
-        shows = channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255
-        at = [places[k] for k in ks]
-        photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-        lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-        lit_level = lit.reshape(len(ks), -1).mean(axis=1)
-        # in place: the stacks are this reading's own, and fresh temporaries of their size
-        # cost page faults
-        exp *= lit
-        lit *= 255
-        m = ink(photo, exp, lit)
-        m -= paper_level(m)  # shadow the light field missed
-        for j, k in enumerate(ks):
-            inks[k] = m[j]
-            levels[k] = float(lit_level[j])
-            seen[k] = shows[j]
-    origins = [(x0, y0) for x0, y0, *_ in places]
-    return [Patch(*parts) for parts in zip(g.elements, even_noise(inks, levels), origins, seen)]
+    n = tuning.PATCH_STACK
+    stacks = [same[i:i + n] for same in by_size for i in range(0, len(same), n)]
+    expected = [np.empty((len(ks), boxes[ks[0]][3] - boxes[ks[0]][1],
+                          boxes[ks[0]][2] - boxes[ks[0]][0], 3), np.float32) for ks in stacks]
+    left = [len(ks) for ks in stacks]  # prints still to do, per stack
+    complete = [threading.Event() for _ in stacks]
+    lock = threading.Lock()
+
+    def expect(s: int, j: int, k: int) -> None:
+        try:
+            expected[s][j] = expected_print(blank.rgb, tuple(boxes[k].tolist()), sigma_mm * px,
+                                            px)
+        finally:  # (a failure is raised by the thread that met it: no one waits forever)
+            with lock:
+                left[s] -= 1
+                if not left[s]:
+                    complete[s].set()
+
+    def ink_maps(s: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        complete[s].wait()  # every print is taken by now: at most the other core's last one
+        return _stack_ink(rgb, light.result(), [places[k] for k in stacks[s]], expected[s])
+
+    jobs: list[Callable] = [partial(expect, s, j, k)
+                            for s, ks in enumerate(stacks) for j, k in enumerate(ks)]
+    jobs += [partial(ink_maps, s) for s in range(len(stacks))]
+    shared = Shared(lambda job: job(), jobs)
+
+    def patches() -> list[Patch]:
+        inks: list[np.ndarray] = [np.empty(0)] * len(places)
+        seen: list[np.ndarray] = [np.empty(0)] * len(places)
+        levels = [0.0] * len(places)
+        for ks, (m, lit_level, shows) in zip(stacks, shared.results[-len(stacks):]):
+            for j, k in enumerate(ks):
+                inks[k] = m[j]
+                levels[k] = float(lit_level[j])
+                seen[k] = shows[j]
+        origins = [(x0, y0) for x0, y0, *_ in places]
+        return [Patch(*parts) for parts in zip(g.elements, even_noise(inks, levels), origins,
+                                               seen)]
+
+    return shared, patches
+
+
+def _stack_ink(rgb: np.ndarray, light: np.ndarray, at: list[tuple[int, ...]], exp: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A stack of same-sized patches laid `at` (see _placed), whose expected print is `exp`
+    (used up): their ink maps, how much light fell on each, and where pen could show."""
+    shows = channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255
+    photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+    lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+    level = lit.reshape(len(at), -1).mean(axis=1)
+    # in place: the stacks are this reading's own, and fresh temporaries of their size cost
+    # page faults
+    exp *= lit
+    lit *= 255
+    m = ink(photo, exp, lit)
+    m -= paper_level(m)  # shadow the light field missed
+    return m, level, shows
 
 
 @lru_cache(maxsize=8)
