@@ -51,19 +51,28 @@ def saturation(rgb: np.ndarray) -> np.ndarray:
         np.float32)
 
 
-def light_field(photo: np.ndarray, blank: Blank) -> np.ndarray:
+def coarse_copy(photo: np.ndarray, blank: Blank) -> np.ndarray:
+    """`photo` (uint8, the sheet's frame) at LIGHT_PX_PER_MM, as the light is measured on it."""
+    sh, sw = blank.flat.shape
+    return cv2.resize(photo, (sw, sh), interpolation=cv2.INTER_AREA)
+
+
+def light_field(photo: np.ndarray, blank: Blank, coarse: np.ndarray | None = None
+                ) -> np.ndarray:
     """Per pixel and channel, photo ÷ print on plain areas, smoothed: the light that fell on
     the sheet. Pen is darker than the local light, so a second pass leaves it out. Light
-    varies slowly, so it is measured on a coarse copy and spread back (once the coarse
-    copy's working arrays are freed: the full-size light is the biggest array of a reading)."""
+    varies slowly, so it is measured on a coarse copy (`coarse`, when made already: see
+    coarse_copy) and spread back (once the coarse copy's working arrays are freed: the
+    full-size light is the biggest array of a reading)."""
     h, w = photo.shape[:2]
-    return cv2.resize(_coarse_light(photo, blank), (w, h), interpolation=cv2.INTER_LINEAR)
+    coarse = coarse_copy(photo, blank) if coarse is None else coarse
+    return cv2.resize(_coarse_light(coarse, blank), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def _coarse_light(photo: np.ndarray, blank: Blank) -> np.ndarray:
-    """The light field at LIGHT_PX_PER_MM."""
+def _coarse_light(coarse: np.ndarray, blank: Blank) -> np.ndarray:
+    """The light field at LIGHT_PX_PER_MM, from the photo's coarse copy."""
     sh, sw = blank.flat.shape
-    p = cv2.resize(photo, (sw, sh), interpolation=cv2.INTER_AREA).astype(np.float32)
+    p = coarse.astype(np.float32)
     ratio = p / blank.small_lit
     least = _least(ratio)
     tile = max(2, round(tuning.LIGHT_TILE_MM * tuning.LIGHT_PX_PER_MM))

@@ -26,6 +26,7 @@ from .helper import Shared, meanwhile
 from .ink import (
     Blank,
     channel_sum,
+    coarse_copy,
     even_noise,
     expected_print,
     ink,
@@ -90,11 +91,11 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     px = tuning.PX_PER_MM
     sheet = rectify(photo, to_mm, g.sheet_mm, px)
     rgb = cv2.cvtColor(sheet, cv2.COLOR_BGR2RGB)
-    blank = _best_blank(layout, rgb)
+    blank, coarse = _best_blank(layout, rgb)
     # the light field, the alignment and the print expected in each patch do not depend on
     # each other: the light is worked out on another core from here on, and the expected
     # prints, once the blur is known, by whichever core is free
-    light = meanwhile(light_field, rgb, blank)
+    light = meanwhile(light_field, rgb, blank, coarse)
     notes = []
     if len(seen.markers) < 4:
         hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
@@ -176,12 +177,14 @@ def _why_no_sheet(grey: np.ndarray, name: str) -> str:
            "sheet must be in the photo"
 
 
-def _best_blank(layout: Layout, rgb: np.ndarray) -> Blank:
-    """A colour pad or a black-and-white one: whichever blank the photo resembles more."""
+def _best_blank(layout: Layout, rgb: np.ndarray) -> tuple[Blank, np.ndarray]:
+    """A colour pad or a black-and-white one: whichever blank the photo resembles more; and
+    the photo's coarse copy they were compared on (colour is broad, not fine), which the
+    light is measured on too (the two blanks' coarse copies are one size)."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
-    h, w = colour.saturation.shape  # compared on the coarse copy: colour is broad, not fine
-    sat = saturation(cv2.resize(rgb, (w, h), interpolation=cv2.INTER_AREA))
-    return colour if _correlation(sat, colour.saturation) > 0.3 else mono
+    coarse = coarse_copy(rgb, colour)
+    sat = saturation(coarse)
+    return (colour if _correlation(sat, colour.saturation) > 0.3 else mono), coarse
 
 
 def _correlation(a: np.ndarray, b: np.ndarray) -> float:
