@@ -187,13 +187,13 @@ def ink(photo: np.ndarray, expected: np.ndarray, paper: np.ndarray) -> np.ndarra
 
 
 def percentile(a: np.ndarray, q: float):
-    """np.percentile(a, q) (linear), the same bit for bit, at a third of its cost on the small
+    """np.percentile(a, q) (linear), the same bit for bit, at a fraction of its cost on the
     arrays the reader takes it of."""
     flat = a.ravel()
     v = (flat.size - 1) * (q / 100)
     lo = int(np.floor(v))
     hi = min(lo + 1, flat.size - 1)
-    part = np.partition(flat, [lo, hi])
+    part = np.sort(flat)  # numpy's SIMD sort outruns its partition, the more so on repeats
     t = v - lo
     diff = part[hi] - part[lo]
     return part[hi] - diff * (1 - t) if t >= 0.5 else part[lo] + diff * t

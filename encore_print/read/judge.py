@@ -12,6 +12,7 @@ import numpy as np
 
 from ..geometry import Element
 from . import tuning
+from .ink import percentile
 
 VALUE_KINDS = ("column-value", "colour-bonus")
 
@@ -46,7 +47,7 @@ def pixel_threshold(inner: dict[str, np.ndarray], tops: dict[str, dict[float, fl
     noise = float(np.median(per_box[:max(1, round(len(per_box) * tuning.QUIETEST_BOXES))]))
     ink = np.concatenate([m.ravel() for m in inner.values()])
     strong = ink[ink > tuning.MIN_PIXEL_INK]
-    pen = float(np.percentile(strong, 90)) if strong.size > tuning.MIN_PEN_PIXELS else 1.0
+    pen = float(percentile(strong, 90)) if strong.size > tuning.MIN_PEN_PIXELS else 1.0
     return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
 
 
@@ -492,8 +493,9 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
     both, while noise and texture are paler."""
     u, v, region, sector, ring = _value_grid(p.ink.shape, *_box_in_patch(p, px_per_mm))
     pen = (p.ink > t) & region
-    amount = float(pen.sum() / max(1, region.sum()))
-    marked = pen.sum() >= 6
+    n_pen = np.count_nonzero(pen)
+    amount = float(n_pen / max(1, np.count_nonzero(region)))
+    marked = n_pen >= 6
     darkest = _pct(p.ink[pen], 90) if marked else 0.0
     dark = darkest / pen_level if marked else 0.0
     if marked:  # the shape is traced down to half of this mark's own darkness: the paler parts
