@@ -255,13 +255,15 @@ def _per_pixel(rise: np.ndarray, run: int) -> np.ndarray:
     return (rise.astype(np.float64) / run).astype(np.float32)
 
 
-def even_noise(inks: list[np.ndarray], light: list[float]) -> list[np.ndarray]:
+def even_noise(inks: list[np.ndarray], light: list[float]) -> None:
     """Ink in a shadow is the photo's noise divided by little light: each patch's ink (lit at
-    `light`) is scaled down by how much darker than the sheet's usual it is lit, so one pen
-    threshold fits the whole sheet (pen in a deep shadow must be proportionally clearer)."""
+    `light`) is scaled down (in place) by how much darker than the sheet's usual it is lit, so
+    one pen threshold fits the whole sheet (pen in a deep shadow must be proportionally
+    clearer)."""
     usual = float(np.median(light))
-    return [m if lv >= usual else m * max(tuning.SHADOW_INK_FLOOR, lv / usual)
-            for m, lv in zip(inks, light)]
+    for m, lv in zip(inks, light):
+        if lv < usual:
+            m *= max(tuning.SHADOW_INK_FLOOR, lv / usual)
 
 
 # numpy reduces a last axis of length 3 slowly; these are the hot loops of the reader

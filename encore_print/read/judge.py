@@ -4,6 +4,7 @@ a pencil sheet and a felt-tip sheet are judged each against itself."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -385,7 +386,7 @@ def _empty_confidence(conf: float, line_z: float, lines: LineLimits) -> float:
     if line_z > lines.doubt:
         conf = min(conf, tuning.CONFIDENT * (lines.crossed - line_z)
                    / (lines.crossed - lines.doubt))
-    return float(np.clip(conf, 0.0, 1.0))
+    return float(_clip01(conf))
 
 
 def _visible(p: Patch, px_per_mm: float) -> float:
@@ -533,7 +534,7 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
             conf = min(conf, min(-circled, -struck) - 1)
             if around > tuning.BRUSH_AROUND:
                 conf = 0.0
-    return Verdict(p.element.id, state, round(float(np.clip(conf, 0, 1)), 3), feats)
+    return Verdict(p.element.id, state, round(float(_clip01(conf)), 3), feats)
 
 
 @lru_cache(maxsize=256)
@@ -589,8 +590,8 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
     bins = middle[:, None]  # each bin against every pixel at once
     fill = np.mean(((covered >= bins) & (covered < bins + tuning.STROKE_BIN)).any(axis=1)) \
         if len(middle) else 0.0
-    return float(counts[a, o] / len(u) * np.clip(reach / tuning.STROKE_REACH, 0, 1)
-                 * np.clip(fill / tuning.STROKE_FILLED, 0, 1))
+    return float(counts[a, o] / len(u) * _clip01(reach / tuning.STROKE_REACH)
+                 * _clip01(fill / tuning.STROKE_FILLED))
 
 
 def _band_counts(normal: np.ndarray) -> np.ndarray:
@@ -618,6 +619,14 @@ def _band_counts(normal: np.ndarray) -> np.ndarray:
             return (np.abs(normal[:, None, :] - _OFFSETS[None, :, None]) < band).sum(axis=2)
         ends.append(at)
     return ends[1] - ends[0]
+
+
+def _clip01(x: float) -> float:
+    """np.clip(x, 0, 1) of one number, the same value (NaN and -0.0 kept as they are),
+    without numpy's overhead per call (verdicts take it a few hundred times a sheet)."""
+    if math.isnan(x):
+        return x
+    return 0.0 if x < 0.0 else min(x, 1.0)
 
 
 def _grade(value: float, yes: float, no: float) -> float:

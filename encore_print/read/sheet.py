@@ -295,9 +295,9 @@ def _patch_jobs(rgb: np.ndarray, light: Future, blank: Blank, g: SheetGeometry, 
                 inks[k] = m[j]
                 levels[k] = float(lit_level[j])
                 seen[k] = shows[j]
+        even_noise(inks, levels)
         origins = [(x0, y0) for x0, y0, *_ in places]
-        return [Patch(*parts) for parts in zip(g.elements, even_noise(inks, levels), origins,
-                                               seen)]
+        return [Patch(*parts) for parts in zip(g.elements, inks, origins, seen)]
 
     return shared, patches
 
