@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from pathlib import Path
 
 import cv2
@@ -156,11 +156,18 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
 def _layout_for(code: int, name: str, extra: dict[int, Layout]) -> Layout:
     if code in extra:
         return extra[code]
-    known = builtin_by_code()
+    known = _builtin_layouts()
     if code not in known:
         raise NoSheet(f"{name}: the sheet's corner marks name layout code {code}, which is not "
                       "a built-in layout; give its YAML file with --layout")
-    return load_layout(known[code])
+    return known[code]
+
+
+@cache
+def _builtin_layouts() -> dict[int, Layout]:
+    """The built-in layouts by code: the package's own, the same for every photo (looking
+    them up listed their folder a dozen times a reading)."""
+    return {code: load_layout(i) for code, i in builtin_by_code().items()}
 
 
 def _why_no_sheet(grey: np.ndarray, name: str) -> str:
