@@ -302,7 +302,8 @@ def _line_evidence(maps: list[np.ndarray], px_per_mm: float,
     line across it.
 
     The maps are stacked (padded to the largest) so that each segment is a few additions of
-    shifted stacks: one call per map and direction would cost far more."""
+    shifted stacks: one call per map and direction would cost far more. The maps lie side by
+    side along the stack's last axis, so each addition runs along long rows of memory."""
     small = [cv2.resize(m, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA) for m in maps]
     length = max(5, round(length_mm * px_per_mm / 2)) | 1
     out = [float(s.mean()) if min(s.shape) <= length else 0.0 for s in small]
@@ -311,26 +312,34 @@ def _line_evidence(maps: list[np.ndarray], px_per_mm: float,
         return out
     e = length - 1  # only segments that lie wholly inside a map: they start this much in
     hs, ws = np.array([small[k].shape for k in big]).T
-    stack = np.zeros((len(big), hs.max(), ws.max()), np.float32)
-    inside = np.zeros((len(big), hs.max() - e, ws.max() - e), bool)
+    stack = np.zeros((hs.max(), ws.max(), len(big)), np.float32)
+    inside = np.zeros((hs.max() - e, ws.max() - e, len(big)), bool)
     for n, k in enumerate(big):
-        stack[n, :hs[n], :ws[n]] = small[k]
-        inside[n, :hs[n] - e, :ws[n] - e] = True
-    oh, ow = inside.shape[1:]
+        stack[:hs[n], :ws[n], n] = small[k]
+        inside[:hs[n] - e, :ws[n] - e, n] = True
+    oh, ow = inside.shape[:2]
     best = np.full(inside.shape, -np.inf, np.float32)
-    for ys, xs in _line_taps(length):
+    for segment in _line_parts(length, parts):
         weakest = None  # a line runs the segment's whole length: its palest part counts
-        for part in np.array_split(np.arange(len(ys)), parts):
-            total = stack[:, ys[part[0]]:ys[part[0]] + oh, xs[part[0]]:xs[part[0]] + ow].copy()
-            for y, x in zip(ys[part[1:]], xs[part[1:]]):
-                total += stack[:, y:y + oh, x:x + ow]
-            total /= np.float32(len(part))
+        for (y, x), *more in segment:
+            total = stack[y:y + oh, x:x + ow].copy()
+            for y, x in more:
+                total += stack[y:y + oh, x:x + ow]
+            total /= np.float32(len(more) + 1)
             weakest = total if weakest is None else np.minimum(weakest, total, out=weakest)
         np.maximum(best, weakest, out=best)
-    best = np.where(inside, best, -np.inf).max(axis=(1, 2))
+    best = np.where(inside, best, -np.inf).max(axis=(0, 1))
     for n, k in enumerate(big):
         out[k] = float(best[n])
     return out
+
+
+@lru_cache(maxsize=8)
+def _line_parts(length_px: int, parts: int) -> list[list[list[tuple[int, int]]]]:
+    """_line_taps' segments, each cut into `parts` runs of its pixels (y, x) in order."""
+    return [[list(zip(ys[run].tolist(), xs[run].tolist()))
+             for run in np.array_split(np.arange(len(ys)), parts)]
+            for ys, xs in _line_taps(length_px)]
 
 
 def _inner(p: Patch, px_per_mm: float, inset: float = tuning.BOX_INSET,
