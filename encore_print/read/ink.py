@@ -238,7 +238,8 @@ def paper_level(m: np.ndarray) -> np.ndarray:
     blocks = m[:, :3 * bh, :3 * bw].reshape(n, 3, bh, 3, bw).transpose(0, 1, 3, 2, 4)
     blocks = blocks[..., ::2, ::2].reshape(n, 9, -1)
     k = round(tuning.BASELINE_PERCENTILE / 100 * (blocks.shape[2] - 1))
-    z = np.partition(blocks, k, axis=2)[..., k].copy()  # n × 9, each summed as one row
+    # (by a full sort: numpy's SIMD sort outruns its partition on these short rows)
+    z = np.sort(blocks, axis=2)[..., k].copy()  # n × 9, each summed as one row
     level = z.mean(axis=1)
     z = z.reshape(n, 3, 3)
     # least squares on a regular 3×3 grid, in closed form: slopes from the outer rows/columns

@@ -64,7 +64,7 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     # pen, the paper's darkest specks), from one partial sort per box
     inner = {p.element.id: _inner(p, px_per_mm) for p in boxes}  # cut out once: it adds up
     qs = sorted({tuning.NOISE_PERCENTILE, 95, 99})
-    tops = {i: dict(zip(qs, _pct(m, qs))) for i, m in inner.items()}
+    tops = _tops(inner, qs)
     t = pixel_threshold(inner, tops)
     cover = dict(zip(inner, _stroke_cover(list(inner.values()), t, px_per_mm)))
     limit = _box_limit(list(cover.values()))
@@ -208,6 +208,22 @@ def _pct(a: np.ndarray, q: float | list[float]) -> float | list[float]:
           for x in (q if isinstance(q, list) else [q])]
     part = np.sort(flat)
     return [float(part[k]) for k in ks] if isinstance(q, list) else float(part[ks[0]])
+
+
+def _tops(maps: dict[str, np.ndarray], qs: list[float]) -> dict[str, dict[float, float]]:
+    """Per map, its q-th percentiles (nearest rank) as _pct gives them, from one sort per
+    size of map (per map, numpy's overhead cost more than the sorting)."""
+    by_shape: dict[tuple[int, ...], list[str]] = {}
+    for i, m in maps.items():
+        by_shape.setdefault(m.shape, []).append(i)
+    out = {}
+    for ids in by_shape.values():
+        rows = np.sort(np.stack([maps[i] for i in ids]).reshape(len(ids), -1), axis=1)
+        n = rows.shape[1]
+        ks = [min(n - 1, max(0, round(q / 100 * (n - 1)))) for q in qs]
+        for i, row in zip(ids, rows[:, ks].tolist()):
+            out[i] = dict(zip(qs, row))
+    return {i: out[i] for i in maps}
 
 
 def _stroke_cover(ink_maps: list[np.ndarray], t: float, px_per_mm: float,
