@@ -52,20 +52,18 @@ def saturation(rgb: np.ndarray) -> np.ndarray:
 
 
 def coarse_copy(photo: np.ndarray, blank: Blank) -> np.ndarray:
-    """`photo` (uint8, the sheet's frame) at LIGHT_PX_PER_MM, as the light is measured on it."""
+    """`photo` (uint8, the sheet's frame) at LIGHT_PX_PER_MM, the size the light is measured at."""
     sh, sw = blank.flat.shape
     return cv2.resize(photo, (sw, sh), interpolation=cv2.INTER_AREA)
 
 
-def light_field(photo: np.ndarray, blank: Blank, coarse: np.ndarray | None = None
-                ) -> np.ndarray:
+def light_field(coarse: np.ndarray, blank: Blank, size: tuple[int, int]) -> np.ndarray:
     """Per pixel and channel, photo ÷ print on plain areas, smoothed: the light that fell on
     the sheet. Pen is darker than the local light, so a second pass leaves it out. Light
-    varies slowly, so it is measured on a coarse copy (`coarse`, when made already: see
-    coarse_copy) and spread back (once the coarse copy's working arrays are freed: the
-    full-size light is the biggest array of a reading)."""
-    h, w = photo.shape[:2]
-    coarse = coarse_copy(photo, blank) if coarse is None else coarse
+    varies slowly, so it is measured on the photo's coarse copy (`coarse`, RGB: see
+    coarse_copy) and spread back to the sheet's `size` (h, w) (once the coarse copy's
+    working arrays are freed: the full-size light is the biggest array of a reading)."""
+    h, w = size
     return cv2.resize(_coarse_light(coarse, blank), (w, h), interpolation=cv2.INTER_LINEAR)
 
 

@@ -89,13 +89,13 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         raise NoSheet(f"{name}: the sheet is too small in the photo ({scale:.1f} pixels per mm, "
                       f"at least {tuning.MIN_PHOTO_PX_PER_MM:g} needed); come closer")
     px = tuning.PX_PER_MM
-    sheet = rectify(photo, to_mm, g.sheet_mm, px)
-    rgb = cv2.cvtColor(sheet, cv2.COLOR_BGR2RGB)
-    blank, coarse = _best_blank(layout, rgb)
+    sheet = rectify(photo, to_mm, g.sheet_mm, px)  # BGR, as photos are decoded: the patches
+    # only need each pixel's sum of channels, so only the coarse copy is turned to RGB
+    blank, coarse = _best_blank(layout, sheet)
     # the light field, the alignment and the print expected in each patch do not depend on
     # each other: the light is worked out on another core from here on, and the expected
     # prints, once the blur is known, by whichever core is free
-    light = meanwhile(light_field, rgb, blank, coarse)
+    light = meanwhile(light_field, coarse, blank, sheet.shape[:2])
     notes = []
     if len(seen.markers) < 4:
         hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
@@ -103,10 +103,10 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     if misfits:
         notes.append(f"the {', '.join(misfits)} corner mark did not fit the others and was "
                      "left out (is that corner folded?)")
-    grey_sheet = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     sigma = _check_sharp(grey_sheet, g, name)
     shifts, matches = displacement(grey_sheet, blank, g, px)
-    jobs, patches_done = _patch_jobs(rgb, light, blank, g, px, sigma, shifts)
+    jobs, patches_done = _patch_jobs(sheet, light, blank, g, px, sigma, shifts)
     helped = meanwhile(jobs.work)  # the helper's share, once the light is done
     jobs.work()
     helped.result()
@@ -184,12 +184,13 @@ def _why_no_sheet(grey: np.ndarray, name: str) -> str:
            "sheet must be in the photo"
 
 
-def _best_blank(layout: Layout, rgb: np.ndarray) -> tuple[Blank, np.ndarray]:
-    """A colour pad or a black-and-white one: whichever blank the photo resembles more; and
-    the photo's coarse copy they were compared on (colour is broad, not fine), which the
-    light is measured on too (the two blanks' coarse copies are one size)."""
+def _best_blank(layout: Layout, bgr: np.ndarray) -> tuple[Blank, np.ndarray]:
+    """A colour pad or a black-and-white one: whichever blank the sheet's photo (BGR)
+    resembles more; and the photo's coarse copy (RGB) they were compared on (colour is broad,
+    not fine), which the light is measured on too (the two blanks' coarse copies are one
+    size)."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
-    coarse = coarse_copy(rgb, colour)
+    coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
     sat = saturation(coarse)
     return (colour if _correlation(sat, colour.saturation) > 0.3 else mono), coarse
 
@@ -253,17 +254,17 @@ def _check_sharp(grey: np.ndarray, g: SheetGeometry, name: str) -> float:
     return min(max(sigmas), 2 * typical)
 
 
-def _patch_jobs(rgb: np.ndarray, light: Future, blank: Blank, g: SheetGeometry, px: float,
+def _patch_jobs(photo: np.ndarray, light: Future, blank: Blank, g: SheetGeometry, px: float,
                 sigma_mm: float, shifts: np.ndarray
                 ) -> tuple[Shared, Callable[[], list[Patch]]]:
     """Each element's patch, as jobs that this thread and the helper share, and what gives
-    the patches once the jobs are done. First the print each patch should show (see
+    the patches once the jobs are done (`photo`: the sheet in its frame, BGR or RGB alike). First the print each patch should show (see
     expected_print), one job per patch (the finer, the better two cores share them); then
     the ink maps of the patches of one size together as a stack (per patch, numpy's overhead
     cost more than its pixels), each as soon as its stack's prints are in: that work is bound
     by memory, not arithmetic, so it is best done beside the other core's prints or light
     field rather than after them."""
-    h_img, w_img = rgb.shape[:2]
+    h_img, w_img = photo.shape[:2]
     boxes, by_size = _patch_boxes(g.elements, px, w_img, h_img)
     places = _placed(boxes, shifts, w_img, h_img)
     n = tuning.PATCH_STACK
@@ -286,7 +287,7 @@ def _patch_jobs(rgb: np.ndarray, light: Future, blank: Blank, g: SheetGeometry, 
 
     def ink_maps(s: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         complete[s].wait()  # every print is taken by now: at most the other core's last one
-        return _stack_ink(rgb, light.result(), [places[k] for k in stacks[s]], expected[s])
+        return _stack_ink(photo, light.result(), [places[k] for k in stacks[s]], expected[s])
 
     jobs: list[Callable] = [partial(expect, s, j, k)
                             for s, ks in enumerate(stacks) for j, k in enumerate(ks)]
@@ -309,12 +310,13 @@ def _patch_jobs(rgb: np.ndarray, light: Future, blank: Blank, g: SheetGeometry, 
     return shared, patches
 
 
-def _stack_ink(rgb: np.ndarray, light: np.ndarray, at: list[tuple[int, ...]], exp: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A stack of same-sized patches laid `at` (see _placed), whose expected print is `exp`
-    (used up): their ink maps, how much light fell on each, and where pen could show."""
+def _stack_ink(sheet: np.ndarray, light: np.ndarray, at: list[tuple[int, ...]],
+               exp: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A stack of same-sized patches laid `at` (see _placed) on the `sheet` photo (its
+    channels in either order: ink reads their sum), whose expected print is `exp` (used
+    up): their ink maps, how much light fell on each, and where pen could show."""
     shows = channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255
-    photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+    photo = np.stack([sheet[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
     lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
     level = lit.reshape(len(at), -1).mean(axis=1)
     # in place: the stacks are this reading's own, and fresh temporaries of their size cost
