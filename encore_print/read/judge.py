@@ -240,7 +240,7 @@ def _stroke_cover(ink_maps: list[np.ndarray], t: float, px_per_mm: float,
     places, groups, grid_shape, outside, inside = _mosaic(tuple(m.shape for m in ink_maps), k)
     pen = np.zeros(outside.shape, np.uint8)
     for place, m in zip(places, ink_maps):
-        pen[place] = m > t
+        np.greater(m, t, out=pen[place])  # (straight into the mosaic: no temporary)
     # MORPH_CLOSE, in its two steps; the masks as 0/1 bytes (numpy's boolean indexing of the
     # whole mosaic took longer than the closing itself)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
