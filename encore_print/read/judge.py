@@ -528,7 +528,8 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float) -> Ve
         # of a faint circle drawn in one go belong to it (the noise stays out)
         shape_t = max(t * tuning.SHAPE_FLOOR, min(t, tuning.SHAPE_SHARE * darkest))
         pen = (p.ink > shape_t) & region
-    hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS)
+    hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS) if n_pen \
+        else np.zeros(tuning.SECTORS, np.intp)  # (no pen at all: no sector hit)
     around = float((hits >= tuning.SECTOR_HIT_MM2 * px_per_mm ** 2).mean())
     if marked:  # (else too few pixels for a stroke: _across would say 0)
         hidden = region & ~p.seen if p.seen is not None else np.zeros_like(region)
