@@ -383,7 +383,10 @@ def _box_limit(covers: list[float]) -> float:
         a, b = c[c <= split], c[c > split]
         if not len(a) or not len(b):
             break
-        lo, hi = a.mean(), b.mean()
+        means = a.mean(), b.mean()
+        if means == (lo, hi):  # settled: every further round would repeat this one
+            break
+        lo, hi = means
     prior = tuning.COVER_CROSSED
     if hi - lo < np.log(tuning.MIN_GROUP_RATIO):
         return prior
