@@ -401,7 +401,7 @@ def _box_verdict(eid: str, cover: float, limit: float, line_z: float, lines: Lin
     ratio = (cover + tuning.COVER_FLOOR) / (limit + tuning.COVER_FLOOR)
     by_cover = float(np.log(ratio) / np.log(tuning.SURE_RATIO))  # > 0 says crossed
     feats = {"cover": round(cover, 4), "limit": round(limit, 4)}
-    if np.isfinite(line_z):
+    if math.isfinite(line_z):
         feats["line_z"] = round(line_z, 1)
     by_line = (line_z - lines.crossed) / (lines.sure - lines.crossed)
     if by_cover > 0 or by_line > 0:
