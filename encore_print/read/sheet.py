@@ -258,12 +258,11 @@ def _patch_jobs(photo: np.ndarray, light: Future, blank: Blank, g: SheetGeometry
                 sigma_mm: float, shifts: np.ndarray
                 ) -> tuple[Shared, Callable[[], list[Patch]]]:
     """Each element's patch, as jobs that this thread and the helper share, and what gives
-    the patches once the jobs are done (`photo`: the sheet in its frame, BGR or RGB alike). First the print each patch should show (see
-    expected_print), one job per patch (the finer, the better two cores share them); then
-    the ink maps of the patches of one size together as a stack (per patch, numpy's overhead
-    cost more than its pixels), each as soon as its stack's prints are in: that work is bound
-    by memory, not arithmetic, so it is best done beside the other core's prints or light
-    field rather than after them."""
+    the patches once the jobs are done (`photo`: the sheet in its frame, its channels in
+    either order). First the print each patch should show (see expected_print), one job per
+    patch (the finer, the better two cores share them); then the ink maps of the patches of
+    one size together as a stack (per patch, numpy's overhead cost more than its pixels),
+    each waiting, if need be, for the other core's last print of its stack."""
     h_img, w_img = photo.shape[:2]
     boxes, by_size = _patch_boxes(g.elements, px, w_img, h_img)
     places = _placed(boxes, shifts, w_img, h_img)
@@ -319,8 +318,8 @@ def _stack_ink(sheet: np.ndarray, light: np.ndarray, at: list[tuple[int, ...]],
     photo = np.stack([sheet[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
     lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
     level = lit.reshape(len(at), -1).mean(axis=1)
-    # in place: the stacks are this reading's own, and fresh temporaries of their size cost
-    # page faults
+    # in place: the stacks are this reading's own, and this work is bound by memory, not
+    # arithmetic: every stack-sized temporary costs
     exp *= lit
     lit *= 255
     m = ink(photo, exp, lit)
