@@ -4,6 +4,7 @@ a pencil sheet and a felt-tip sheet are judged each against itself."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -12,6 +13,7 @@ import numpy as np
 
 from ..geometry import Element
 from . import tuning
+from .ink import percentile
 
 VALUE_KINDS = ("column-value", "colour-bonus")
 
@@ -36,17 +38,17 @@ class Verdict:
         return self.confidence < tuning.CONFIDENT
 
 
-def pixel_threshold(boxes: list[Patch], px_per_mm: float,
-                    tops: dict[str, dict[float, float]]) -> float:
+def pixel_threshold(inner: dict[str, np.ndarray], tops: dict[str, dict[float, float]]
+                    ) -> float:
     """How much darker than its surroundings a pixel must be to count as pen on this sheet:
     well above the photo's noise on the paper, and a fair part of how dark this sheet's pen
-    is. The quietest boxes of a sheet are empty ones: their ink is the photo's noise."""
-    inner = [_inner(p, px_per_mm) for p in boxes]
-    per_box = np.sort([tops[p.element.id][tuning.NOISE_PERCENTILE] for p in boxes])
+    is. The quietest boxes of a sheet are empty ones: their ink is the photo's noise.
+    `inner`: each box's ink map inside it (see _inner)."""
+    per_box = np.sort([tops[i][tuning.NOISE_PERCENTILE] for i in inner])
     noise = float(np.median(per_box[:max(1, round(len(per_box) * tuning.QUIETEST_BOXES))]))
-    ink = np.concatenate([i.ravel() for i in inner])
+    ink = np.concatenate([m.ravel() for m in inner.values()])
     strong = ink[ink > tuning.MIN_PIXEL_INK]
-    pen = float(np.percentile(strong, 90)) if strong.size > tuning.MIN_PEN_PIXELS else 1.0
+    pen = float(percentile(strong, 90)) if strong.size > tuning.MIN_PEN_PIXELS else 1.0
     return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
 
 
@@ -60,11 +62,11 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     values = [p for p in patches_main if p.element.kind in VALUE_KINDS]
     # the high percentiles of each box's ink that the sheet's limits are drawn from (noise,
     # pen, the paper's darkest specks), from one partial sort per box
+    inner = {p.element.id: _inner(p, px_per_mm) for p in boxes}  # cut out once: it adds up
     qs = sorted({tuning.NOISE_PERCENTILE, tuning.SPECKS_PERCENTILE, 95, 99})
-    tops = {p.element.id: dict(zip(qs, _pct(_inner(p, px_per_mm), qs))) for p in boxes}
-    t = pixel_threshold(boxes, px_per_mm, tops)
-    cover = dict(zip([p.element.id for p in boxes],
-                     _stroke_cover([_inner(p, px_per_mm) for p in boxes], t, px_per_mm)))
+    tops = _tops(inner, qs)
+    t = pixel_threshold(inner, tops)
+    cover = dict(zip(inner, _stroke_cover(list(inner.values()), t, px_per_mm)))
     limit = _box_limit(list(cover.values()))
     # lines only matter where the coverage is not already conclusive
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
@@ -102,7 +104,7 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
             else _doubt_if_lined(v, value_line[i], main, value_ring[i]) if v.state == "empty"
             else _doubt_struck(v, value_line[i], value_ring[i]) for i, v in read.items()]
     # small boxes keep the usual line limits: their outline leaves more in them to mistake
-    out += _small_verdicts(small, boxes, {i for i, c in cover.items() if c < limit}, t, limit,
+    out += _small_verdicts(small, inner, {i for i, c in cover.items() if c < limit}, t, limit,
                            replace(USUAL_LINES, doubt=lines.doubt), px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     v_el = {p.element.id: p.element for p in patches}
@@ -162,21 +164,22 @@ def is_small(e: Element) -> bool:
     return e.kind not in VALUE_KINDS and min(e.box_mm[2], e.box_mm[3]) < tuning.SMALL_BOX_MM
 
 
-def _small_verdicts(small: list[Patch], boxes: list[Patch], quiet: set[str], t: float,
-                    limit: float, lines: LineLimits, px_per_mm: float) -> list[Verdict]:
+def _small_verdicts(small: list[Patch], boxes: dict[str, np.ndarray], quiet: set[str],
+                    t: float, limit: float, lines: LineLimits, px_per_mm: float
+                    ) -> list[Verdict]:
     """Small boxes, with the sheet's pen threshold and coverage limit (scaled to their size),
     looked at away from their printed outline. A faint line is measured along a segment as
     long as such a box allows, against the same measure on the quiet ones among them or, when
-    few are quiet, on the middle of the sheet's empty big boxes (`quiet`)."""
+    few are quiet, on the middle of the sheet's empty big boxes (`quiet`; `boxes`: the big
+    boxes' ink inside them)."""
     def inner(p: Patch) -> np.ndarray:
         return _inner(p, px_per_mm, tuning.SMALL_BOX_INSET_MM / p.element.box_mm[2])
 
     limit *= tuning.SMALL_LIMIT_FACTOR
-    cover = dict(zip([p.element.id for p in small],
-                     _stroke_cover([inner(p) for p in small], t, px_per_mm,
-                                   tuning.SMALL_MIN_STROKE_MM2)))
-    maps = {p.element.id: inner(p) for p in small
-            if cover[p.element.id] < limit * tuning.SURE_RATIO}
+    own_ink = {p.element.id: inner(p) for p in small}
+    cover = dict(zip(own_ink, _stroke_cover(list(own_ink.values()), t, px_per_mm,
+                                            tuning.SMALL_MIN_STROKE_MM2)))
+    maps = {i: m for i, m in own_ink.items() if cover[i] < limit * tuning.SURE_RATIO}
     line: dict[str, float] = {}
     if maps:
         side = min(min(m.shape) for m in maps.values())
@@ -184,7 +187,7 @@ def _small_verdicts(small: list[Patch], boxes: list[Patch], quiet: set[str], t: 
         evidence = dict(zip(maps, _line_evidence(list(maps.values()), px_per_mm, length)))
         own = [v for i, v in evidence.items() if cover[i] < limit]
         paper = own if len(own) >= tuning.SMALL_QUIET else _line_evidence(
-            [_middle(_inner(p, px_per_mm), side) for p in boxes if p.element.id in quiet],
+            [_middle(m, side) for i, m in boxes.items() if i in quiet],
             px_per_mm, length)
         line = _robust_z(evidence, paper)
     return [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), lines) for i in cover]
@@ -211,12 +214,29 @@ def contrast(boxes: list[Patch], verdicts: list[Verdict],
 
 def _pct(a: np.ndarray, q: float | list[float]) -> float | list[float]:
     """The q-th percentile (nearest rank), or a list of them for a list of q: np.percentile
-    is slow on many small arrays."""
+    is slow on many small arrays. Found by a full sort: an ink map is half exact zeros, on
+    which numpy's SIMD sort is several times faster than its partition (same values)."""
     flat = a.ravel()
     ks = [min(len(flat) - 1, max(0, round(x / 100 * (len(flat) - 1))))
           for x in (q if isinstance(q, list) else [q])]
-    part = np.partition(flat, ks)
+    part = np.sort(flat)
     return [float(part[k]) for k in ks] if isinstance(q, list) else float(part[ks[0]])
+
+
+def _tops(maps: dict[str, np.ndarray], qs: list[float]) -> dict[str, dict[float, float]]:
+    """Per map, its q-th percentiles (nearest rank) as _pct gives them, from one sort per
+    size of map (per map, numpy's overhead cost more than the sorting)."""
+    by_shape: dict[tuple[int, ...], list[str]] = {}
+    for i, m in maps.items():
+        by_shape.setdefault(m.shape, []).append(i)
+    out = {}
+    for ids in by_shape.values():
+        rows = np.sort(np.stack([maps[i] for i in ids]).reshape(len(ids), -1), axis=1)
+        n = rows.shape[1]
+        ks = [min(n - 1, max(0, round(q / 100 * (n - 1)))) for q in qs]
+        for i, row in zip(ids, rows[:, ks].tolist()):
+            out[i] = dict(zip(qs, row))
+    return {i: out[i] for i in maps}
 
 
 def _stroke_cover(ink_maps: list[np.ndarray], t: float, px_per_mm: float,
@@ -228,47 +248,63 @@ def _stroke_cover(ink_maps: list[np.ndarray], t: float, px_per_mm: float,
     labelling run once for all. The gaps keep each box to itself and stand for its outside
     as it is alone: nothing while strokes are spread, everything while they shrink back."""
     k = 2 * round(tuning.STROKE_JOIN_MM * px_per_mm / 2) + 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     if not ink_maps:
         return []
-    hs, ws = np.array([m.shape for m in ink_maps]).T
-    ch, cw = hs.max() + k // 2, ws.max() + k // 2  # a box and a gap
-    cols = int(np.ceil(np.sqrt(len(ink_maps))))
-    rows = -(-len(ink_maps) // cols)
-    pen = np.zeros((rows * ch, cols * cw), np.uint8)
-    outside = np.ones(pen.shape, bool)
-    places = []
-    for n, m in enumerate(ink_maps):
-        y, x = n // cols * ch, n % cols * cw
-        place = np.s_[y:y + m.shape[0], x:x + m.shape[1]]
-        pen[place] = m > t
-        outside[place] = False
-        places.append(place)
-    joined = cv2.dilate(pen, kernel)  # MORPH_CLOSE, in its two steps
-    joined[outside] = 1
-    joined = cv2.erode(joined, kernel)
-    joined[outside] = 0
+    places, groups, grid_shape, outside, inside = _mosaic(tuple(m.shape for m in ink_maps), k)
+    pen = np.zeros(outside.shape, np.uint8)
+    for place, m in zip(places, ink_maps):
+        np.greater(m, t, out=pen[place])  # (straight into the mosaic: no temporary)
+    # MORPH_CLOSE, in its two steps; the masks as 0/1 bytes (numpy's boolean indexing of the
+    # whole mosaic took longer than the closing itself)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    joined = np.maximum(cv2.dilate(pen, kernel), outside)
+    joined = np.minimum(cv2.erode(joined, kernel), inside)
     # the areas counted over the marks only: connectedComponentsWithStats takes 10 times
     # longer, for the statistics of the empty background too
     n, labels = cv2.connectedComponents(joined, connectivity=8)
     big = np.bincount(labels[joined > 0], minlength=n) >= least_mm2 * px_per_mm ** 2
     big[0] = False
-    kept = big[labels] & (pen > 0)
-    out = []
-    for place in places:
-        box = kept[place]
-        w = _centre_weights(box.shape)
-        out.append(float((box * w).sum() / w.sum()) if box.size else 0.0)
-    return out
+    kept = np.take(big.view(np.uint8), labels) & pen
+    # the boxes of one size weighed together, each summed as it was alone (the same bits)
+    grid = kept.reshape(grid_shape)  # grid row, y in a cell, grid column, x in a cell
+    out = np.zeros(len(places), np.float32)
+    for ks, rows, cols, h, w in groups:
+        if h and w:
+            weights, total = _centre_weights((h, w))
+            out[ks] = (grid[rows, :h, cols, :w] * weights).sum(axis=(1, 2)) / total
+    return out.tolist()
+
+
+@lru_cache(maxsize=8)
+def _mosaic(shapes: tuple[tuple[int, int], ...], k: int):
+    """_stroke_cover's mosaic for boxes of `shapes`: where each box lies on it; the boxes
+    grouped by size, each group as (its boxes, their grid rows and columns, the size); the
+    mosaic's shape as a grid (rows, cell height, columns, cell width); its outside and inside
+    (uint8 0/1). The same for every photo of a layout: kept."""
+    hs, ws = np.array(shapes).T
+    ch, cw = int(hs.max()) + k // 2, int(ws.max()) + k // 2  # a box and a gap
+    cols = int(np.ceil(np.sqrt(len(shapes))))
+    rows = -(-len(shapes) // cols)
+    inside = np.zeros((rows * ch, cols * cw), np.uint8)
+    places, by_size = [], {}
+    for n, (h, w) in enumerate(shapes):
+        y, x = n // cols * ch, n % cols * cw
+        places.append(np.s_[y:y + h, x:x + w])
+        inside[places[-1]] = 1
+        by_size.setdefault((h, w), []).append(n)
+    groups = [(np.array(ks), np.array(ks) // cols, np.array(ks) % cols, h, w)
+              for (h, w), ks in by_size.items()]
+    return places, groups, (rows, ch, cols, cw), 1 - inside, inside
 
 
 @lru_cache(maxsize=64)
-def _centre_weights(shape: tuple[int, int]) -> np.ndarray:
+def _centre_weights(shape: tuple[int, int]) -> tuple[np.ndarray, np.float32]:
     """1 over the middle of a box, falling to 0 at its edges: a cross is drawn in the middle,
-    while a neighbour's stroke that overshoots only reaches the edge."""
+    while a neighbour's stroke that overshoots only reaches the edge. With the weights' sum."""
     v = np.abs(np.linspace(-1, 1, shape[0]))[:, None]
     u = np.abs(np.linspace(-1, 1, shape[1]))[None, :]
-    return np.clip((1 - np.maximum(u, v)) / (1 - tuning.FULL_WEIGHT), 0, 1).astype(np.float32)
+    w = np.clip((1 - np.maximum(u, v)) / (1 - tuning.FULL_WEIGHT), 0, 1).astype(np.float32)
+    return w, w.sum()
 
 
 @lru_cache(maxsize=4)
@@ -295,7 +331,8 @@ def _line_evidence(maps: list[np.ndarray], px_per_mm: float,
     line across it.
 
     The maps are stacked (padded to the largest) so that each segment is a few additions of
-    shifted stacks: one call per map and direction would cost far more."""
+    shifted stacks: one call per map and direction would cost far more. The maps lie side by
+    side along the stack's last axis, so each addition runs along long rows of memory."""
     small = [cv2.resize(m, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA) for m in maps]
     length = max(5, round(length_mm * px_per_mm / 2)) | 1
     out = [float(s.mean()) if min(s.shape) <= length else 0.0 for s in small]
@@ -304,26 +341,34 @@ def _line_evidence(maps: list[np.ndarray], px_per_mm: float,
         return out
     e = length - 1  # only segments that lie wholly inside a map: they start this much in
     hs, ws = np.array([small[k].shape for k in big]).T
-    stack = np.zeros((len(big), hs.max(), ws.max()), np.float32)
-    inside = np.zeros((len(big), hs.max() - e, ws.max() - e), bool)
+    stack = np.zeros((hs.max(), ws.max(), len(big)), np.float32)
+    inside = np.zeros((hs.max() - e, ws.max() - e, len(big)), bool)
     for n, k in enumerate(big):
-        stack[n, :hs[n], :ws[n]] = small[k]
-        inside[n, :hs[n] - e, :ws[n] - e] = True
-    oh, ow = inside.shape[1:]
+        stack[:hs[n], :ws[n], n] = small[k]
+        inside[:hs[n] - e, :ws[n] - e, n] = True
+    oh, ow = inside.shape[:2]
     best = np.full(inside.shape, -np.inf, np.float32)
-    for ys, xs in _line_taps(length):
+    for segment in _line_parts(length, parts):
         weakest = None  # a line runs the segment's whole length: its palest part counts
-        for part in np.array_split(np.arange(len(ys)), parts):
-            total = stack[:, ys[part[0]]:ys[part[0]] + oh, xs[part[0]]:xs[part[0]] + ow].copy()
-            for y, x in zip(ys[part[1:]], xs[part[1:]]):
-                total += stack[:, y:y + oh, x:x + ow]
-            total /= np.float32(len(part))
+        for (y, x), *more in segment:
+            total = stack[y:y + oh, x:x + ow].copy()
+            for y, x in more:
+                total += stack[y:y + oh, x:x + ow]
+            total /= np.float32(len(more) + 1)
             weakest = total if weakest is None else np.minimum(weakest, total, out=weakest)
         np.maximum(best, weakest, out=best)
-    best = np.where(inside, best, -np.inf).max(axis=(1, 2))
+    best = np.where(inside, best, -np.inf).max(axis=(0, 1))
     for n, k in enumerate(big):
         out[k] = float(best[n])
     return out
+
+
+@lru_cache(maxsize=8)
+def _line_parts(length_px: int, parts: int) -> list[list[list[tuple[int, int]]]]:
+    """_line_taps' segments, each cut into `parts` runs of its pixels (y, x) in order."""
+    return [[list(zip(ys[run].tolist(), xs[run].tolist()))
+             for run in np.array_split(np.arange(len(ys)), parts)]
+            for ys, xs in _line_taps(length_px)]
 
 
 def _inner(p: Patch, px_per_mm: float, inset: float = tuning.BOX_INSET,
@@ -351,7 +396,10 @@ def _box_limit(covers: list[float]) -> float:
         a, b = c[c <= split], c[c > split]
         if not len(a) or not len(b):
             break
-        lo, hi = a.mean(), b.mean()
+        means = a.mean(), b.mean()
+        if means == (lo, hi):  # settled: every further round would repeat this one
+            break
+        lo, hi = means
     prior = tuning.COVER_CROSSED
     if hi - lo < np.log(tuning.MIN_GROUP_RATIO):
         return prior
@@ -366,7 +414,7 @@ def _box_verdict(eid: str, cover: float, limit: float, line_z: float, lines: Lin
     ratio = (cover + tuning.COVER_FLOOR) / (limit + tuning.COVER_FLOOR)
     by_cover = float(np.log(ratio) / np.log(tuning.SURE_RATIO))  # > 0 says crossed
     feats = {"cover": round(cover, 4), "limit": round(limit, 4)}
-    if np.isfinite(line_z):
+    if math.isfinite(line_z):
         feats["line_z"] = round(line_z, 1)
     by_line = (line_z - lines.crossed) / (lines.sure - lines.crossed)
     if by_cover > 0 or by_line > 0:
@@ -379,7 +427,7 @@ def _empty_confidence(conf: float, line_z: float, lines: LineLimits) -> float:
     if line_z > lines.doubt:
         conf = min(conf, tuning.CONFIDENT * (lines.crossed - line_z)
                    / (lines.crossed - lines.doubt))
-    return float(np.clip(conf, 0.0, 1.0))
+    return float(_clip01(conf))
 
 
 def _visible(p: Patch, px_per_mm: float) -> float:
@@ -387,8 +435,8 @@ def _visible(p: Patch, px_per_mm: float) -> float:
     if p.seen is None:
         return 1.0
     seen = _inner(p, px_per_mm, of=p.seen)
-    w = _centre_weights(seen.shape)
-    return float((seen * w).sum() / w.sum())
+    w, total = _centre_weights(seen.shape)
+    return float((seen * w).sum() / total)
 
 
 def _doubt_if_specked(verdicts: list[Verdict], top: dict[str, float]) -> list[Verdict]:
@@ -541,18 +589,23 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
     (where the photo's noise would fill every sector)."""
     u, v, region, sector, ring = _value_grid(p.ink.shape, *_box_in_patch(p, px_per_mm))
     pen = (p.ink > t) & region
-    amount = float(pen.sum() / max(1, region.sum()))
-    marked = pen.sum() >= 6
+    n_pen = np.count_nonzero(pen)
+    amount = float(n_pen / max(1, np.count_nonzero(region)))
+    marked = n_pen >= 6
     darkest = _pct(p.ink[pen], 90) if marked else 0.0
     dark = darkest / pen_level if marked else 0.0
     if marked:  # the shape is traced down to half of this mark's own darkness: the paler parts
         # of a faint circle drawn in one go belong to it (the noise stays out)
         shape_t = max(t * tuning.SHAPE_FLOOR, shape_floor, min(t, tuning.SHAPE_SHARE * darkest))
         pen = (p.ink > shape_t) & region
-    hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS)
+    hits = np.bincount(sector[ring & pen], minlength=tuning.SECTORS) if n_pen \
+        else np.zeros(tuning.SECTORS, np.intp)  # (no pen at all: no sector hit)
     around = float((hits >= tuning.SECTOR_HIT_MM2 * px_per_mm ** 2).mean())
-    hidden = region & ~p.seen if p.seen is not None else np.zeros_like(region)
-    across = _across(u[pen], v[pen], u[hidden], v[hidden])
+    if marked:  # (else too few pixels for a stroke: _across would say 0)
+        hidden = region & ~p.seen if p.seen is not None else np.zeros_like(region)
+        across = _across(u[pen], v[pen], u[hidden], v[hidden])
+    else:
+        across = 0.0
     feats = {"pen": round(amount, 4), "around": round(around, 3), "across": round(across, 3),
              "dark": round(dark, 2)}
 
@@ -579,8 +632,8 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
             if around > tuning.BRUSH_AROUND:
                 conf = 0.0
         elif shaped < conf:
-            feats["shaped"] = round(float(np.clip(shaped, 0, 1)), 3)
-    return Verdict(p.element.id, state, round(float(np.clip(conf, 0, 1)), 3), feats)
+            feats["shaped"] = round(float(_clip01(shaped)), 3)
+    return Verdict(p.element.id, state, round(float(_clip01(conf)), 3), feats)
 
 
 @lru_cache(maxsize=256)
@@ -612,11 +665,10 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
     if len(u) < 6:
         return 0.0
     normal = -np.sin(_ANGLES)[:, None] * u + np.cos(_ANGLES)[:, None] * v  # angles × pixels
-    inband = np.abs(normal[:, None, :] - _OFFSETS[None, :, None]) < tuning.STROKE_BAND
-    counts = inband.sum(axis=2)
+    counts = _band_counts(normal)
     a, o = np.unravel_index(np.argmax(counts), counts.shape)
     cos, sin = np.cos(_ANGLES[a]), np.sin(_ANGLES[a])
-    along = (cos * u + sin * v)[inband[a, o]]
+    along = (cos * u + sin * v)[np.abs(normal[a] - _OFFSETS[o]) < tuning.STROKE_BAND]
     filled = [along]
     lo, hi = -along.min(), along.max()  # how far the stroke goes to either side
     lo_open = hi_open = False  # ...and whether it goes on, hidden, through the print
@@ -633,11 +685,47 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
     reach = min(np.inf if lo_open else lo, np.inf if hi_open else hi)  # the shorter side
     middle = np.arange(-min(lo, tuning.STROKE_REACH), min(hi, tuning.STROKE_REACH),
                        tuning.STROKE_BIN)
-    covered = np.concatenate(filled)
-    fill = np.mean([np.any((covered >= b) & (covered < b + tuning.STROKE_BIN)) for b in middle]) \
+    covered = np.concatenate(filled)[None, :]
+    bins = middle[:, None]  # each bin against every pixel at once
+    fill = np.mean(((covered >= bins) & (covered < bins + tuning.STROKE_BIN)).any(axis=1)) \
         if len(middle) else 0.0
-    return float(counts[a, o] / len(u) * np.clip(reach / tuning.STROKE_REACH, 0, 1)
-                 * np.clip(fill / tuning.STROKE_FILLED, 0, 1))
+    return float(counts[a, o] / len(u) * _clip01(reach / tuning.STROKE_REACH)
+                 * _clip01(fill / tuning.STROKE_FILLED))
+
+
+def _band_counts(normal: np.ndarray) -> np.ndarray:
+    """Per angle and offset, the pixels on the band: the counts of
+    np.abs(normal[:, None, :] - _OFFSETS[None, :, None]) < STROKE_BAND, without that
+    angles × offsets × pixels array. n - offset rounds monotonically in n, so on each angle's
+    sorted normals a band is a run, whose ends binary search finds (all angles' rows in one
+    search: laid end to end, each row and the bands' edges clear of the next) and the exact
+    test then confirms; where it does not (never seen), the counts are taken the long way."""
+    band = tuning.STROKE_BAND
+    srt = np.sort(normal, axis=1)
+    n_angles, n = srt.shape
+    rows = np.arange(n_angles)[:, None]
+    reach = _OFFSETS[-1] + band
+    shift = rows * (max(float(srt[:, -1].max()), reach) - min(float(srt[:, 0].min()), -reach) + 1)
+    flat = (srt + shift).ravel()
+    fenced = np.pad(srt, ((0, 0), (1, 1)), constant_values=(-np.inf, np.inf))
+    ends = []
+    for edge, side, near in ((-band, "right", lambda d: d <= -band),
+                             (band, "left", lambda d: d < band)):
+        # per row and offset, how many normals lie on the near side of this edge of the band
+        at = np.searchsorted(flat, (_OFFSETS + edge + shift).ravel(), side=side)
+        at = at.reshape(n_angles, -1) - rows * n
+        if not (near(fenced[rows, at] - _OFFSETS) & ~near(fenced[rows, at + 1] - _OFFSETS)).all():
+            return (np.abs(normal[:, None, :] - _OFFSETS[None, :, None]) < band).sum(axis=2)
+        ends.append(at)
+    return ends[1] - ends[0]
+
+
+def _clip01(x: float) -> float:
+    """np.clip(x, 0, 1) of one number, the same value (NaN and -0.0 kept as they are),
+    without numpy's overhead per call (verdicts take it a few hundred times a sheet)."""
+    if math.isnan(x):
+        return x
+    return 0.0 if x < 0.0 else min(x, 1.0)
 
 
 def _grade(value: float, yes: float, no: float) -> float:

@@ -5,8 +5,11 @@ photo.load → locate.sight → rectify → ink.light_field + rectify.displaceme
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
 
 import cv2
@@ -23,6 +26,7 @@ from .helper import Shared, meanwhile
 from .ink import (
     Blank,
     channel_sum,
+    coarse_copy,
     even_noise,
     expected_print,
     ink,
@@ -85,9 +89,13 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         raise NoSheet(f"{name}: the sheet is too small in the photo ({scale:.1f} pixels per mm, "
                       f"at least {tuning.MIN_PHOTO_PX_PER_MM:g} needed); come closer")
     px = tuning.PX_PER_MM
-    sheet = rectify(photo, to_mm, g.sheet_mm, px)
-    rgb = cv2.cvtColor(sheet, cv2.COLOR_BGR2RGB)
-    blank = _best_blank(layout, rgb)
+    sheet = rectify(photo, to_mm, g.sheet_mm, px)  # BGR, as photos are decoded: the patches
+    # only need each pixel's sum of channels, so only the coarse copy is turned to RGB
+    blank, coarse = _best_blank(layout, sheet)
+    # the light field, the alignment and the print expected in each patch do not depend on
+    # each other: the light is worked out on another core from here on, and the expected
+    # prints, once the blur is known, by whichever core is free
+    light = meanwhile(light_field, coarse, blank, sheet.shape[:2])
     notes = []
     if len(seen.markers) < 4:
         hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
@@ -95,22 +103,14 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     if misfits:
         notes.append(f"the {', '.join(misfits)} corner mark did not fit the others and was "
                      "left out (is that corner folded?)")
-    grey_sheet = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     sigma = _check_sharp(grey_sheet, g, name)
-    # the light field, the alignment and the print expected in each patch do not depend on
-    # each other: the light is worked out on another core meanwhile, and the expected prints
-    # by whichever core is free
-    jobs, expected = _expected_prints(blank, g, px, sigma, rgb.shape[1], rgb.shape[0])
-
-    def light_then_prints() -> np.ndarray:
-        lit = light_field(rgb, blank)
-        jobs.work()
-        return lit
-
-    light = meanwhile(light_then_prints)
     shifts, matches = displacement(grey_sheet, blank, g, px)
+    jobs, patches_done = _patch_jobs(sheet, light, blank, g, px, sigma, shifts)
+    helped = meanwhile(jobs.work)  # the helper's share, once the light is done
     jobs.work()
-    patches = _patches(rgb, light.result(), g, shifts, px, expected)
+    helped.result()
+    patches = patches_done()
     verdicts, contrast = judge(patches, px)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
@@ -156,11 +156,18 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
 def _layout_for(code: int, name: str, extra: dict[int, Layout]) -> Layout:
     if code in extra:
         return extra[code]
-    known = builtin_by_code()
+    known = _builtin_layouts()
     if code not in known:
         raise NoSheet(f"{name}: the sheet's corner marks name layout code {code}, which is not "
                       "a built-in layout; give its YAML file with --layout")
-    return load_layout(known[code])
+    return known[code]
+
+
+@cache
+def _builtin_layouts() -> dict[int, Layout]:
+    """The built-in layouts by code: the package's own, the same for every photo (looking
+    them up listed their folder a dozen times a reading)."""
+    return {code: load_layout(i) for code, i in builtin_by_code().items()}
 
 
 def _why_no_sheet(grey: np.ndarray, name: str) -> str:
@@ -177,12 +184,15 @@ def _why_no_sheet(grey: np.ndarray, name: str) -> str:
            "sheet must be in the photo"
 
 
-def _best_blank(layout: Layout, rgb: np.ndarray) -> Blank:
-    """A colour pad or a black-and-white one: whichever blank the photo resembles more."""
+def _best_blank(layout: Layout, bgr: np.ndarray) -> tuple[Blank, np.ndarray]:
+    """A colour pad or a black-and-white one: whichever blank the sheet's photo (BGR)
+    resembles more; and the photo's coarse copy (RGB) they were compared on (colour is broad,
+    not fine), which the light is measured on too (the two blanks' coarse copies are one
+    size)."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
-    h, w = colour.saturation.shape  # compared on the coarse copy: colour is broad, not fine
-    sat = saturation(cv2.resize(rgb, (w, h), interpolation=cv2.INTER_AREA))
-    return colour if _correlation(sat, colour.saturation) > 0.3 else mono
+    coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
+    sat = saturation(coarse)
+    return (colour if _correlation(sat, colour.saturation) > 0.3 else mono), coarse
 
 
 def _correlation(a: np.ndarray, b: np.ndarray) -> float:
@@ -244,52 +254,77 @@ def _check_sharp(grey: np.ndarray, g: SheetGeometry, name: str) -> float:
     return min(max(sigmas), 2 * typical)
 
 
-def _expected_prints(blank: Blank, g: SheetGeometry, px: float, sigma_mm: float, w_img: int,
-                     h_img: int) -> tuple[Shared, list[tuple[tuple[int, ...], np.ndarray]]]:
-    """The print each patch should show (see expected_print), for the patches of one size
-    together as a stack (per patch, numpy's overhead cost more than its pixels): per stack,
-    the patches' indices and their expected print, once the jobs, one per patch (the finer,
-    the better two cores share them), are done. Laid on the photo's patch wherever the
-    alignment puts it, so worked out before the alignment is known."""
+def _patch_jobs(photo: np.ndarray, light: Future, blank: Blank, g: SheetGeometry, px: float,
+                sigma_mm: float, shifts: np.ndarray
+                ) -> tuple[Shared, Callable[[], list[Patch]]]:
+    """Each element's patch, as jobs that this thread and the helper share, and what gives
+    the patches once the jobs are done (`photo`: the sheet in its frame, its channels in
+    either order). First the print each patch should show (see expected_print), one job per
+    patch (the finer, the better two cores share them); then the ink maps of the patches of
+    one size together as a stack (per patch, numpy's overhead cost more than its pixels),
+    each waiting, if need be, for the other core's last print of its stack."""
+    h_img, w_img = photo.shape[:2]
     boxes, by_size = _patch_boxes(g.elements, px, w_img, h_img)
-    n = tuning.PATCH_STACK
-    stacks, jobs = [], []
-    for ks in (same[i:i + n] for same in by_size for i in range(0, len(same), n)):
-        x0, y0, x1, y1 = boxes[ks[0]]
-        stack = np.empty((len(ks), y1 - y0, x1 - x0, 3), np.float32)
-        stacks.append((ks, stack))
-        jobs += [(stack, j, tuple(boxes[k].tolist())) for j, k in enumerate(ks)]
-
-    def job(args: tuple[np.ndarray, int, tuple[int, int, int, int]]) -> None:
-        stack, j, box = args
-        stack[j] = expected_print(blank.rgb, box, sigma_mm * px, px)
-
-    return Shared(job, jobs), stacks
-
-
-def _patches(rgb: np.ndarray, light: np.ndarray, g: SheetGeometry, shifts: np.ndarray,
-             px: float, expected: list[tuple[tuple[int, ...], np.ndarray]]) -> list[Patch]:
-    """Each element's ink map, a stack of patches of one size at a time (`expected`'s)."""
-    h_img, w_img = rgb.shape[:2]
-    boxes, _ = _patch_boxes(g.elements, px, w_img, h_img)
     places = _placed(boxes, shifts, w_img, h_img)
-    inks: list[np.ndarray] = [np.empty(0)] * len(places)
-    seen: list[np.ndarray] = [np.empty(0)] * len(places)
-    levels = [0.0] * len(places)
-    for ks, exp in expected:
-        shows = channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255
-        at = [places[k] for k in ks]
-        photo = np.stack([rgb[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-        lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-        m = ink(photo, exp * lit, lit * 255)
-        m -= paper_level(m)  # shadow the light field missed
-        lit_level = lit.reshape(len(ks), -1).mean(axis=1)
-        for j, k in enumerate(ks):
-            inks[k] = m[j]
-            levels[k] = float(lit_level[j])
-            seen[k] = shows[j]
-    origins = [(x0, y0) for x0, y0, *_ in places]
-    return [Patch(*parts) for parts in zip(g.elements, even_noise(inks, levels), origins, seen)]
+    n = tuning.PATCH_STACK
+    stacks = [same[i:i + n] for same in by_size for i in range(0, len(same), n)]
+    expected = [np.empty((len(ks), boxes[ks[0]][3] - boxes[ks[0]][1],
+                          boxes[ks[0]][2] - boxes[ks[0]][0], 3), np.float32) for ks in stacks]
+    left = [len(ks) for ks in stacks]  # prints still to do, per stack
+    complete = [threading.Event() for _ in stacks]
+    lock = threading.Lock()
+
+    def expect(s: int, j: int, k: int) -> None:
+        try:
+            expected[s][j] = expected_print(blank.rgb, tuple(boxes[k].tolist()), sigma_mm * px,
+                                            px)
+        finally:  # (a failure is raised by the thread that met it: no one waits forever)
+            with lock:
+                left[s] -= 1
+                if not left[s]:
+                    complete[s].set()
+
+    def ink_maps(s: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        complete[s].wait()  # every print is taken by now: at most the other core's last one
+        return _stack_ink(photo, light.result(), [places[k] for k in stacks[s]], expected[s])
+
+    jobs: list[Callable] = [partial(expect, s, j, k)
+                            for s, ks in enumerate(stacks) for j, k in enumerate(ks)]
+    jobs += [partial(ink_maps, s) for s in range(len(stacks))]
+    shared = Shared(lambda job: job(), jobs)
+
+    def patches() -> list[Patch]:
+        inks: list[np.ndarray] = [np.empty(0)] * len(places)
+        seen: list[np.ndarray] = [np.empty(0)] * len(places)
+        levels = [0.0] * len(places)
+        for ks, (m, lit_level, shows) in zip(stacks, shared.results[-len(stacks):]):
+            for j, k in enumerate(ks):
+                inks[k] = m[j]
+                levels[k] = float(lit_level[j])
+                seen[k] = shows[j]
+        even_noise(inks, levels)
+        origins = [(x0, y0) for x0, y0, *_ in places]
+        return [Patch(*parts) for parts in zip(g.elements, inks, origins, seen)]
+
+    return shared, patches
+
+
+def _stack_ink(sheet: np.ndarray, light: np.ndarray, at: list[tuple[int, ...]],
+               exp: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A stack of same-sized patches laid `at` (see _placed) on the `sheet` photo (its
+    channels in either order: ink reads their sum), whose expected print is `exp` (used
+    up): their ink maps, how much light fell on each, and where pen could show."""
+    shows = channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255
+    photo = np.stack([sheet[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+    lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
+    level = lit.reshape(len(at), -1).mean(axis=1)
+    # in place: the stacks are this reading's own, and this work is bound by memory, not
+    # arithmetic: every stack-sized temporary costs
+    exp *= lit
+    lit *= 255
+    m = ink(photo, exp, lit)
+    m -= paper_level(m)  # shadow the light field missed
+    return m, level, shows
 
 
 @lru_cache(maxsize=8)
