@@ -254,11 +254,11 @@ SHAPE_FLOOR = 0.5
 VALUE_NOISE_PEN = 99.8
 VALUE_NOISE_SHAPE = 99.0
 # Pale pen in a mark's shape (a stroke's band, a circle's sectors) on a value read empty is a
-# doubt only when its line or ring evidence (robust z, see RING_RADII) reaches 1: on 400
-# simulated photos (ordinary and hard), the 30 struck values read so had z 1.7-8.5 and the 2
-# circled ones 11-17, while 17 of the 21 empty ones (noise blobs on hard photos lining up) had
-# z under 1 (all under 1.7 but two with a real line, 5.8-5.9, doubted by the line anyway).
-SHAPE_BACKED = 1.0
+# doubt only when its line or ring evidence (robust z, see RING_RADII) reaches 0.7: on 744
+# simulated photos read (ordinary and hard), the 70 struck values read so had z 0.9-12.9, the 9
+# circled ones 6-17, while 29 of the 47 empty ones (noise blobs on hard photos lining up) had
+# z under 0.7. (From 1.0, a struck value on an extreme photo, z 0.8, read empty for sure.)
+SHAPE_BACKED = 0.7
 # A neighbour's circle brushing a value puts pen in at most 2 of its 16 sectors (simulated: 1 of
 # 50 empty values with real pen had 4); a partly seen circle of its own had 4-8.
 BRUSH_AROUND = 0.125
