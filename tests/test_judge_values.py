@@ -112,20 +112,23 @@ def test_an_upper_value_read_empty_beside_a_circled_lower_one_is_not_sure():
     assert not got["column:D:first"].uncertain and not got["colour:blue:first"].uncertain
 
 
-@pytest.mark.parametrize("line_z", [0.2, 2.0])
-def test_a_few_pale_specks_in_a_line_doubt_only_where_a_line_stands_out(line_z):
+@pytest.mark.parametrize("line_z,pen_level,doubt", [(0.2, 0.5, False), (2.0, 0.5, True),
+                                                    (0.8, 0.5, False), (0.8, 0.15, True)])
+def test_a_few_pale_specks_in_a_line_doubt_only_where_a_line_stands_out(line_z, pen_level,
+                                                                        doubt):
     """A handful of pixels just over the pen threshold, paler than the sheet's crosses, lying
     on a line through the value: noise blobs line up like that on a grainy photo, and so do
     the visible bits of a faint stroke. It is a doubt only when the value's line evidence
-    stands out from the other values' (a faint stroke does; noise does not)."""
+    stands out from the other values' (a faint stroke does; noise does not), from a lower z
+    when the specks are nearly as dark as the crosses (`pen_level`)."""
     def draw(ink, cx, cy, w, h):
         for k in np.linspace(-0.7, 0.7, 10):
             ink[round(cy), round(cx + k * w / 2)] = 0.12
 
-    v = _value_verdict(value_patch(draw), 0.1, 0.5, PX)
+    v = _value_verdict(value_patch(draw), 0.1, pen_level, PX)
     assert v.state == "empty" and "shaped" in v.features, v  # the case: pale, stroke-shaped
     judged = _doubt_if_lined(v, line_z, USUAL_LINES, 0.0)
-    assert judged.uncertain == (line_z >= tuning.SHAPE_BACKED), judged
+    assert judged.uncertain == doubt, judged
 
 
 def test_a_broken_circle_read_struck_is_a_doubt_and_a_stroke_is_not():

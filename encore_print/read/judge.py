@@ -498,7 +498,8 @@ def _doubt_if_lined(v: Verdict, line_z: float, lines: LineLimits, ring_z: float)
     conf = v.confidence
     if v.state == "empty":
         conf = _empty_confidence(conf, max(line_z, ring_z), lines)
-        if max(line_z, ring_z) >= tuning.SHAPE_BACKED:
+        pen_like = v.features.get("dark", 0.0) >= (tuning.DARK_AS_PEN + tuning.PALER_THAN_PEN) / 2
+        if max(line_z, ring_z) >= (tuning.SHAPE_BACKED_DARK if pen_like else tuning.SHAPE_BACKED):
             conf = min(conf, v.features.get("shaped", 1.0))
     return Verdict(v.id, v.state, round(conf, 3), feats)
 
