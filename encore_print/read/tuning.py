@@ -140,15 +140,14 @@ SMALL_QUIET = 8
 COVERED_CORNER_MM = 25.0
 # What hides a corner mark (a thumb: up to ~35 mm from the corner) may lie over elements too:
 # within 35 mm of a hidden mark, an element whose print matches the blank (correlation) less
-# than half as well as is usual for its kind on the sheet is not sure. Simulated (relative to
+# than 75 % as well as is usual for its kind on the sheet is not sure. Simulated (relative to
 # the kind's median): roll boxes under a thumb −0.1-0.1, partly under it 0.4-0.5; in view, 1 %
 # of empty elements under 0.9 on ordinary photos, under 0.6 on hard ones. (Doubting every
 # empty element under 0.75 anywhere cost a third of the exact hard sheets and caught nothing.)
-# From 0.75 instead, the thumb's shadow beside it made doubts: 0.5 read 4 more of 300 hard
-# photos exact, 6 more of 300 extreme ones and 2 more of 100 hard 12 MP ones, with no misread
-# more; only 9 of those 300 hard photos had a scoring element under the thumb itself.
+# 0.5 read 4 more of 300 hard photos exact, but on a pencil photo a cell in the thumb's shadow,
+# matching at 0.5-0.75, read crossed with confidence 1: the shadow's edge is a line.
 HIDDEN_CORNER_MM = 35.0
-COVERED_MATCH = 0.5
+COVERED_MATCH = 0.75
 # Faint lines: the darkest 5 mm segment in the middle 76 % of a box, as a robust z-score
 # against the sheet's boxes with little pen (sigma at least 0.005). On 2 400 simulated empty
 # boxes 99.9 % stayed under 2.2 (all under 3.7), while crosses too faint for the coverage had
