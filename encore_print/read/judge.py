@@ -61,7 +61,7 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
     values = [p for p in patches_main if p.element.kind in VALUE_KINDS]
     # the high percentiles of each box's ink that the sheet's limits are drawn from (noise,
-    # pen, the paper's darkest specks), from one partial sort per box
+    # pen, the paper's darkest specks, a faint cross's specks), from one sort per box size
     inner = {p.element.id: _inner(p, px_per_mm) for p in boxes}  # cut out once: it adds up
     qs = sorted({tuning.NOISE_PERCENTILE, tuning.SPECKS_PERCENTILE, 95, 99})
     tops = _tops(inner, qs)
