@@ -1,5 +1,5 @@
 """Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
-[--megapixels MP]
+[--megapixels MP] [--solo]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -16,7 +16,9 @@ then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to d
 peak memory. Targets (issue 3): ordinary all exact, hard ≥ 97 % exact, zero wrong-unflagged,
 scoring ≤ 1.5 × decode. `--pen felt|ballpoint|pencil` writes every sheet with that pen: a mixed
 bag of pens hides one pen's own weaknesses. `--megapixels 12` takes the photos at a phone's size
-and reads them through a JPEG file, as the `score` command does (slower to generate).
+and reads them through a JPEG file, as the `score` command does (slower to generate). `--solo`
+crosses the roll counter as a solo game does; a misread roll never changes the total, so it
+shows as mark-wrong.
 """
 
 from __future__ import annotations
@@ -45,19 +47,23 @@ from encore_print.simulate import draw_marks, photograph, random_finished_sheet,
 DPI = 300
 
 
-def make_photo(seed: int, level: str, megapixels: float | None = None, pen: str | None = None):
-    """A photo of a random finished sheet; `pen` forces "felt", "ballpoint" or "pencil"."""
+def make_photo(seed: int, level: str, megapixels: float | None = None, pen: str | None = None,
+               solo: bool = False):
+    """A photo of a random finished sheet; `pen` forces "felt", "ballpoint" or "pencil";
+    `solo` crosses the roll counter's first boxes too (0-30 of them), as a solo game does."""
     layout = load_layout("encore")
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
+    if solo:
+        truth.update({f"roll:{n}": "crossed" for n in range(1, int(rng.integers(0, 31)) + 1)})
     sheet = draw_marks(np.array(render_sheet_image(layout, DPI)), geometry(layout), DPI, truth,
                        rng, random_pen(rng, kind=pen) if pen else None)
     return layout, truth, photograph(sheet, rng, level, megapixels)
 
 
-def one(args: tuple[int, str, str | None, float | None]) -> dict:
-    seed, level, pen, megapixels = args
-    layout, truth, photo = make_photo(seed, level, megapixels, pen)
+def one(args: tuple[int, str, str | None, float | None, bool]) -> dict:
+    seed, level, pen, megapixels, solo = args
+    layout, truth, photo = make_photo(seed, level, megapixels, pen, solo)
     if megapixels:  # read as a phone's file is: a JPEG, decoded at the size the reader asks
         photo = decode(cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes(),
                        f"{level}-{seed}.jpg")
@@ -91,8 +97,8 @@ def _marks(states):
 
 
 def accuracy(sheets: int, levels: list[str], jobs: int, pen: str | None = None,
-             megapixels: float | None = None) -> None:
-    work = [(seed, level, pen, megapixels) for level in levels for seed in range(sheets)]
+             megapixels: float | None = None, solo: bool = False) -> None:
+    work = [(seed, level, pen, megapixels, solo) for level in levels for seed in range(sheets)]
     with Pool(jobs) as pool:
         results = pool.map(one, work, chunksize=4)
     print(f"{'level':<10}{'sheets':>7}{'elem err %':>11}{'exact %':>9}{'flagged %':>10}"
@@ -167,9 +173,12 @@ def main() -> None:
     ap.add_argument("--megapixels", type=float,
                     help="photos of this size (a phone's: 12), read through a JPEG file as a "
                          "phone's photo is; by default 1-2 MP, the small end, read as pixels")
+    ap.add_argument("--solo", action="store_true",
+                    help="solo games: the roll counter is crossed too (a table game leaves it "
+                         "empty, so without this its misreads are never seen)")
     ap.add_argument("--no-speed", action="store_true")
     a = ap.parse_args()
-    accuracy(a.sheets, a.levels.split(","), a.jobs, a.pen, a.megapixels)
+    accuracy(a.sheets, a.levels.split(","), a.jobs, a.pen, a.megapixels, a.solo)
     if not a.no_speed:
         speed()
 
