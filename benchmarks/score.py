@@ -8,10 +8,10 @@ shadow, slight blur and sometimes a thumb over a corner; extreme: beyond what th
 promises: it should refuse or flag, never misread), reads them, and prints per level:
   element error rate; sheets exactly right (every mark, nothing uncertain); sheets flagged
   (every misread mark is among the uncertain ones); refused (too blurred or too small);
-  mark-wrong (a misread, not flagged, that leaves the total right); wrong-unflagged (a wrong
-  total with the misread not flagged: the worst outcome); total sure (the total is right and
-  no uncertain mark could change it: a table game's score needs no look at the sheet; solo
-  roll boxes, for one, never change it);
+  mark-wrong (a misread, not flagged, that leaves the total right once the flagged marks are
+  looked at); wrong-unflagged (a misread, not flagged, that makes the total wrong: the worst
+  outcome); total sure (the total is right and no uncertain mark could change it: a table
+  game's score needs no look at the sheet; solo roll boxes, for one, never change it);
 then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to decode it, and
 peak memory. Targets (issue 3): ordinary all exact, hard ≥ 97 % exact, zero wrong-unflagged,
 scoring ≤ 1.5 × decode. `--pen felt|ballpoint|pencil` writes every sheet with that pen: a mixed
@@ -81,9 +81,10 @@ def one(args: tuple[int, str, str | None, float | None, bool]) -> dict:
         outcome = "exact"
     elif set(wrong) <= unsure:
         outcome = "flagged"
-    elif total == true_total:
-        outcome = "mark-wrong"  # a misread that does not change the score, not flagged
-    else:
+    elif _total(layout, {**reading.marks.states, **{i: truth.get(i, "empty") for i in unsure}}) \
+            == true_total:  # the marks not flagged leave the total right, once the flagged
+        outcome = "mark-wrong"  # ones are looked at: a misread, not flagged, that does not
+    else:                       # change the score
         outcome = "wrong-unflagged"
     return {"level": level, "outcome": outcome, "errors": len(wrong),
             "elements": len(reading.verdicts), "seed": seed,
@@ -94,6 +95,10 @@ def _marks(states):
     from encore_print.marks import Marks
 
     return Marks(states=dict(states))
+
+
+def _total(layout, states) -> int:
+    return score_marks("x", layout, _marks(states)).score.total
 
 
 def accuracy(sheets: int, levels: list[str], jobs: int, pen: str | None = None,
