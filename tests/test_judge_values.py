@@ -13,14 +13,13 @@ from encore_print.read.judge import (
     Patch,
     Verdict,
     _across,
-    _doubt_if_lined,
-    _doubt_struck,
     _doubt_unstruck,
     _grade,
     _line_scores,
     _ring_scores,
     _value_noise,
     _value_verdict,
+    _weigh_lines,
 )
 
 STEP = 0.03
@@ -127,7 +126,7 @@ def test_a_few_pale_specks_in_a_line_doubt_only_where_a_line_stands_out(line_z, 
 
     v = _value_verdict(value_patch(draw), 0.1, pen_level, PX)
     assert v.state == "empty" and "shaped" in v.features, v  # the case: pale, stroke-shaped
-    judged = _doubt_if_lined(v, line_z, USUAL_LINES, 0.0)
+    judged = _weigh_lines(v, line_z, 0.0, USUAL_LINES)
     assert judged.uncertain == doubt, judged
 
 
@@ -157,8 +156,8 @@ def test_a_broken_circle_read_struck_is_a_doubt_and_a_stroke_is_not():
     ringed = value_patch(arcs, "column:I:first", True)
     z = _ring_scores(empty + [struck, ringed], empty, PX)
     read = Verdict("column:H:first", "struck", 1.0, {})
-    assert not _doubt_struck(read, 5.0, z["column:H:first"]).uncertain, z
-    assert _doubt_struck(read, 5.0, z["column:I:first"]).uncertain, z
+    assert not _weigh_lines(read, 5.0, z["column:H:first"], USUAL_LINES).uncertain, z
+    assert _weigh_lines(read, 5.0, z["column:I:first"], USUAL_LINES).uncertain, z
 
 
 def test_grainy_noise_round_the_values_is_no_circle():
@@ -188,5 +187,5 @@ def test_grainy_noise_round_the_values_is_no_circle():
     empty = [p for p, v in zip(values, got) if v.state == "empty"]
     lines = _line_scores(values, empty, PX, 0.0)
     sure = [v for v in got[:-1] if v.state != "empty" and not v.uncertain
-            and not (v.state == "struck" and _doubt_struck(v, lines[v.id], 0.0).uncertain)]
+            and not (v.state == "struck" and _weigh_lines(v, lines[v.id], 0.0, USUAL_LINES).uncertain)]
     assert not sure, sure

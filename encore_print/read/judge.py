@@ -37,6 +37,12 @@ class Verdict:
     def uncertain(self) -> bool:
         return self.confidence < tuning.CONFIDENT
 
+    def doubted(self, **why: float) -> Verdict:
+        """This verdict made a doubt (half the confidence that is sure, at most), with the
+        reason among its features."""
+        return Verdict(self.id, self.state, min(self.confidence, tuning.CONFIDENT / 2),
+                       {**self.features, **why})
+
 
 def pixel_threshold(inner: dict[str, np.ndarray], tops: dict[str, dict[float, float]]
                     ) -> float:
@@ -100,9 +106,8 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
         judged = empty + (struck if len(empty) >= tuning.VALUES_COMPARED else [])
         value_line.update(_line_scores(judged, empty, px_per_mm, 0.0))
         value_ring.update(_ring_scores(judged, empty, px_per_mm))
-    out += [v if i not in value_line
-            else _doubt_if_lined(v, value_line[i], main, value_ring[i]) if v.state == "empty"
-            else _doubt_struck(v, value_line[i], value_ring[i]) for i, v in read.items()]
+    out += [_weigh_lines(v, value_line[i], value_ring[i], main) if i in value_line else v
+            for i, v in read.items()]
     # small boxes keep the usual line limits: their outline leaves more in them to mistake
     out += _small_verdicts(small, inner, {i for i, c in cover.items() if c < limit}, t, limit,
                            replace(USUAL_LINES, doubt=lines.doubt), px_per_mm)
@@ -117,9 +122,8 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
         out = [Verdict(v.id, v.state, round(v.confidence * (0.5 + 0.5 * q), 3), v.features)
                for v in out]
     if weak and q < 1:  # the pen barely shows anywhere: no pen seen is no evidence
-        out = [Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
-                       {**v.features, "weak_pen": 1.0}) if v.state == "empty" and
-               not is_small(v_el[v.id]) else v for v in out]
+        out = [v.doubted(weak_pen=1.0) if v.state == "empty" and not is_small(v_el[v.id])
+               else v for v in out]
     out = _doubt_unstruck(out)
     return sorted(out, key=lambda v: order[v.id]), c
 
@@ -154,8 +158,7 @@ def _doubt_unstruck(verdicts: list[Verdict]) -> list[Verdict]:
         below = lower.get(f"{head}:others")
         if tail == "first" and v.state == "empty" and below is not None and (
                 below.state == "circled" or below.uncertain):
-            v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
-                        {**v.features, "lower_circled": 1.0})
+            v = v.doubted(lower_circled=1.0)
         out.append(v)
     return out
 
@@ -448,8 +451,7 @@ def _doubt_if_specked(verdicts: list[Verdict], top: dict[str, float]) -> list[Ve
     out = []
     for v in verdicts:
         if v.state == "empty" and z[v.id] >= tuning.SPECKS_DOUBT:
-            v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
-                        {**v.features, "specks_z": round(z[v.id], 1)})
+            v = v.doubted(specks_z=round(z[v.id], 1))
         out.append(v)
     return out
 
@@ -460,8 +462,7 @@ def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float]) -> list
     out = []
     for v in verdicts:
         if v.state == "empty" and visible.get(v.id, 1.0) < tuning.HIDDEN_VISIBLE:
-            feats = {**v.features, "visible": round(visible[v.id], 2)}
-            v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2), feats)
+            v = v.doubted(visible=round(visible[v.id], 2))
         out.append(v)
     return out
 
@@ -491,17 +492,23 @@ def _robust_z(values: dict[str, float], reference: list[float]) -> dict[str, flo
     return {i: (v - usual) / spread for i, v in values.items()}
 
 
-def _doubt_if_lined(v: Verdict, line_z: float, lines: LineLimits, ring_z: float) -> Verdict:
-    """A value read empty with a clear line in it, or a clear ring round it, may hold a stroke
-    or a circle too faint to measure."""
-    feats = {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)}
-    conf = v.confidence
-    if v.state == "empty":
-        conf = _empty_confidence(conf, max(line_z, ring_z), lines)
-        pen_like = v.features.get("dark", 0.0) >= (tuning.DARK_AS_PEN + tuning.PALER_THAN_PEN) / 2
-        if max(line_z, ring_z) >= (tuning.SHAPE_BACKED_DARK if pen_like else tuning.SHAPE_BACKED):
-            conf = min(conf, v.features.get("shaped", 1.0))
-    return Verdict(v.id, v.state, round(conf, 3), feats)
+def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits) -> Verdict:
+    """A value's verdict weighed against the line in it and the ring round it (robust z, see
+    _line_scores and _ring_scores). Read empty, a clear line or ring may be a stroke or a
+    circle too faint to measure, and pale pen in a mark's shape is a doubt only where they
+    back it. Read struck, it is not sure when its pen runs round it like a circle (a grainy
+    pencil circle's two sides lie on one band through the digit), nor when no line stands out
+    there (specks of a grainy photo's noise lined up)."""
+    v = Verdict(v.id, v.state, v.confidence,
+                {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)})
+    if v.state == "struck":
+        return v.doubted() if ring_z >= tuning.RING_STRUCK or line_z < tuning.LINE_STRUCK \
+            else v
+    conf = _empty_confidence(v.confidence, max(line_z, ring_z), lines)
+    pen_like = v.features.get("dark", 0.0) >= (tuning.DARK_AS_PEN + tuning.PALER_THAN_PEN) / 2
+    if max(line_z, ring_z) >= (tuning.SHAPE_BACKED_DARK if pen_like else tuning.SHAPE_BACKED):
+        conf = min(conf, v.features.get("shaped", 1.0))
+    return Verdict(v.id, v.state, round(conf, 3), v.features)
 
 
 def _ring_scores(group: list[Patch], empty: list[Patch], px_per_mm: float
@@ -512,17 +519,6 @@ def _ring_scores(group: list[Patch], empty: list[Patch], px_per_mm: float
     neighbour's circle brushing one side in is no ring, nor is a stroke through."""
     raw = {p.element.id: _ring_darkest(p, px_per_mm) for p in group}
     return _robust_z(raw, [raw[p.element.id] for p in empty])
-
-
-def _doubt_struck(v: Verdict, line_z: float, ring_z: float) -> Verdict:
-    """A value read struck is not sure when its pen runs round it like a circle (a grainy
-    pencil circle's two sides lie on one band through the digit), nor when no line stands out
-    there (specks of a grainy photo's noise lined up)."""
-    feats = {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)}
-    conf = v.confidence
-    if ring_z >= tuning.RING_STRUCK or line_z < tuning.LINE_STRUCK:
-        conf = min(conf, tuning.CONFIDENT / 2)
-    return Verdict(v.id, v.state, conf, feats)
 
 
 def _ring_darkest(p: Patch, px_per_mm: float) -> float:
@@ -625,7 +621,7 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
         # clear "no" of both shapes, and only when it keeps to one place on the ring (a
         # neighbour's circle brushing in): a grainy pencil circle can show in a quarter to a
         # half of its sectors. Pale pen in a mark's shape is a doubt only where a line or a
-        # ring stands out there too (`_doubt_if_lined`): a few specks of noise make a shape.
+        # ring stands out there too (`_weigh_lines`): a few specks of noise make a shape.
         state, conf = "empty", max(-enough, min(-circled, -struck))
         shaped = min(conf, -max(circled, struck))  # too little pen, but of a mark's shape
         if some > 0:

@@ -147,8 +147,7 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
         unseen = not shows and near(e, hidden, tuning.HIDDEN_CORNER_MM)
         folded = is_small(e) and near(e, misfits + hidden, tuning.COVERED_CORNER_MM)
         if unseen or folded:
-            v = Verdict(v.id, v.state, min(v.confidence, tuning.CONFIDENT / 2),
-                        {**v.features, "print_unseen": 1.0})
+            v = v.doubted(print_unseen=1.0)
         out.append(v)
     return out
 
