@@ -3,10 +3,12 @@ a sheet of crosses, empty cells with the photo's noise, and one cell with a fain
 
 import cv2
 import numpy as np
+import pytest
 
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
-from encore_print.read.judge import Patch, judge
+from encore_print.read import tuning
+from encore_print.read.judge import Patch, Verdict, _read_specks, judge
 
 PX = 8.0
 MARGIN_MM = 0.5
@@ -75,7 +77,7 @@ def specks(darkness, share, seed=9):
     return draw
 
 
-def verdict_of_specks(pen_darkness):
+def verdict_of_specks(pen_darkness, covered=False):
     """A sheet whose crosses have `pen_darkness`, its other cells empty (the photo's noise)
     but one, which holds scattered specks: that cell's verdict."""
     rng = np.random.default_rng(7)
@@ -85,15 +87,36 @@ def verdict_of_specks(pen_darkness):
     patches = [patch(e, line(pen_darkness, X), rng, noise=0.01) for e in crossed]
     patches += [patch(e, lambda *_: None, rng, noise=0.01) for e in empty]
     patches.append(patch(probe, specks(0.07, 0.06), rng, noise=0.01))
-    verdicts, _ = judge(patches, PX)
+    verdicts, _ = judge(patches, PX, covered=covered)
     return next(v for v in verdicts if v.id == probe.id)
 
 
-def test_a_pencil_cross_fallen_to_specks_is_not_a_sure_empty():
-    """On a pencil sheet, specks darker than the empty cells' noise (though under the pen
-    threshold, and in no line) make an empty verdict a doubt."""
+def test_a_pencil_cross_fallen_to_specks_is_read_crossed():
+    """On a pencil sheet, specks far darker than the empty cells' noise (though under the pen
+    threshold, and in no line) are a cross."""
     v = verdict_of_specks(pen_darkness=0.15)
+    assert v.state == "crossed" and not v.uncertain, v
+
+
+def test_specks_on_a_sheet_a_thumb_may_shade_only_make_a_doubt():
+    """With a corner mark hidden, a thumb's shade may be what darkens the cell."""
+    v = verdict_of_specks(pen_darkness=0.15, covered=True)
     assert v.state == "empty" and v.uncertain, v
+
+
+@pytest.mark.parametrize("z, state, sure", [(1.5, "empty", True), (2.6, "empty", False),
+                                            (3.4, "crossed", False), (6.0, "crossed", True)])
+def test_specks_read_by_how_far_they_stand_out(z, state, sure):
+    """Against the sheet's empty boxes: a little is a doubt, more a cross, far more a sure one."""
+    rng = np.random.default_rng(3)
+    quiet = {f"cell:{k}": float(v) for k, v in enumerate(rng.normal(0.05, 0.004, 60))}
+    usual = np.median(list(quiet.values()))
+    spread = np.median(np.abs(np.array(list(quiet.values())) - usual)) * 1.4826 \
+        + tuning.LINE_FLOOR
+    top = {**quiet, "probe": usual + z * spread}
+    verdicts = [Verdict(i, "empty", 1.0, {}) for i in top]
+    v = next(v for v in _read_specks(verdicts, top, trusted=True) if v.id == "probe")
+    assert (v.state, v.uncertain) == (state, not sure), v
 
 
 def test_specks_on_a_felt_sheet_leave_an_empty_cell_sure():

@@ -58,10 +58,13 @@ def pixel_threshold(inner: dict[str, np.ndarray], tops: dict[str, dict[float, fl
     return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
 
 
-def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]:
+def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
+          ) -> tuple[list[Verdict], float]:
     """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
     pen barely stands out, every verdict is held to a stricter standard. Small boxes (the solo
-    roll counter) are judged by the limits the other elements set, and take no part in them."""
+    roll counter) are judged by the limits the other elements set, and take no part in them.
+    `covered`: something may lie over the sheet (a corner mark is hidden: a thumb), whose
+    shade can darken a box or a value as faint pen does."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
@@ -91,8 +94,15 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
     out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf),
                         main if darkest.get(i, 0.0) >= tuning.LINE_PEN_SHARE * t else usual)
            for i in cover]
-    if pen_level < tuning.FAINT_PEN:
-        out = _doubt_if_specked(out, {i: tops[i][tuning.SPECKS_PERCENTILE] for i in cover})
+    # the contrast is the pen's that coverage and lines see: crosses read from specks alone
+    # are faint by definition
+    c = contrast(boxes, out, tops)
+    # a faint pen's specks, strokes and lines are read as marks only where nothing may shade
+    # the sheet
+    faint = pen_level < tuning.FAINT_PEN
+    if faint:
+        out = _read_specks(out, {i: tops[i][tuning.SPECKS_PERCENTILE] for i in cover},
+                           trusted=not covered)
     noise = _value_noise(values, t, px_per_mm)
     read = {p.element.id: _value_verdict(p, max(t, noise[p.element.kind][0]), pen_level,
                                          px_per_mm, noise[p.element.kind][1])
@@ -106,14 +116,13 @@ def judge(patches: list[Patch], px_per_mm: float) -> tuple[list[Verdict], float]
         judged = empty + (struck if len(empty) >= tuning.VALUES_COMPARED else [])
         value_line.update(_line_scores(judged, empty, px_per_mm, 0.0))
         value_ring.update(_ring_scores(judged, empty, px_per_mm))
-    out += [_weigh_lines(v, value_line[i], value_ring[i], main) if i in value_line else v
-            for i, v in read.items()]
+    out += [_weigh_lines(v, value_line[i], value_ring[i], main, faint, covered)
+            if i in value_line else v for i, v in read.items()]
     # small boxes keep the usual line limits: their outline leaves more in them to mistake
     out += _small_verdicts(small, inner, {i for i, c in cover.items() if c < limit}, t, limit,
                            replace(USUAL_LINES, doubt=lines.doubt), px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     v_el = {p.element.id: p.element for p in patches}
-    c = contrast(boxes, out, tops)
     if pen_level < tuning.FAINT_PEN and c < tuning.GOOD_CONTRAST:
         out = _doubt_if_hidden(out, {p.element.id: _visible(p, px_per_mm) for p in boxes})
     q = float(np.clip((c - tuning.MIN_CONTRAST) / (tuning.GOOD_CONTRAST - tuning.MIN_CONTRAST),
@@ -442,16 +451,23 @@ def _visible(p: Patch, px_per_mm: float) -> float:
     return float((seen * w).sum() / total)
 
 
-def _doubt_if_specked(verdicts: list[Verdict], top: dict[str, float]) -> list[Verdict]:
+def _read_specks(verdicts: list[Verdict], top: dict[str, float], trusted: bool
+                 ) -> list[Verdict]:
     """A faint, grainy cross (pencil) can fall apart into specks too small for a stroke and
     too scattered for a line, while its pixels stay darker than an empty box's: a box read
-    empty whose high percentile of ink (`top`) stands out from the other empty boxes' (robust
-    z) is not sure."""
+    empty whose high percentile of ink (`top`) stands out far from the other empty boxes'
+    (robust z) is crossed, and one that stands out less is not sure. Not `trusted` (a shade
+    may lie over the sheet), specks only make a doubt."""
     z = _robust_z(top, [top[v.id] for v in verdicts if v.state == "empty"])
     out = []
     for v in verdicts:
-        if v.state == "empty" and z[v.id] >= tuning.SPECKS_DOUBT:
-            v = v.doubted(specks_z=round(z[v.id], 1))
+        zi = z[v.id]
+        if v.state == "empty" and trusted and zi >= tuning.SPECKS_CROSSED:
+            conf = (zi - tuning.SPECKS_CROSSED) / (tuning.SPECKS_SURE - tuning.SPECKS_CROSSED)
+            v = Verdict(v.id, "crossed", round(min(1.0, conf), 3),
+                        {**v.features, "specks_z": round(zi, 1)})
+        elif v.state == "empty" and zi >= tuning.SPECKS_DOUBT:
+            v = v.doubted(specks_z=round(zi, 1))
         out.append(v)
     return out
 
@@ -492,15 +508,25 @@ def _robust_z(values: dict[str, float], reference: list[float]) -> dict[str, flo
     return {i: (v - usual) / spread for i, v in values.items()}
 
 
-def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits) -> Verdict:
+def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
+                 faint: bool = False, covered: bool = False) -> Verdict:
     """A value's verdict weighed against the line in it and the ring round it (robust z, see
     _line_scores and _ring_scores). Read empty, a clear line or ring may be a stroke or a
     circle too faint to measure, and pale pen in a mark's shape is a doubt only where they
     back it. Read struck, it is not sure when its pen runs round it like a circle (a grainy
     pencil circle's two sides lie on one band through the digit), nor when no line stands out
-    there (specks of a grainy photo's noise lined up)."""
+    there (specks of a grainy photo's noise lined up). A line that stands far out with no
+    ring round it makes a value read struck sure, however pale its pen (a ballpoint pressed
+    lightly); with a `faint` pen (and nothing that may shade the sheet), it makes one read
+    empty struck too: little of a thin, grainy pencil line passes the pen threshold."""
     v = Verdict(v.id, v.state, v.confidence,
                 {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)})
+    by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (tuning.VALUE_LINE_SURE
+                                                      - tuning.VALUE_LINE_STRUCK)
+    if by_line >= 0 and ring_z < tuning.VALUE_RING_CLEAR and not covered and (
+            v.state == "struck" or (v.state == "empty" and faint)):
+        conf = max(v.confidence, by_line) if v.state == "struck" else by_line
+        return Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
     if v.state == "struck":
         return v.doubted() if ring_z >= tuning.RING_STRUCK or line_z < tuning.LINE_STRUCK \
             else v

@@ -111,7 +111,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     jobs.work()
     helped.result()
     patches = patches_done()
-    verdicts, contrast = judge(patches, px)
+    verdicts, contrast = judge(patches, px, covered=len(seen.markers) < 4)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {contrast:.1f}, at least {tuning.MIN_CONTRAST:g} needed); "

@@ -188,12 +188,16 @@ WEAK_PEN = 1.5
 LINE_DOUBT_WEAK = 0.8
 # On a faint-pen sheet, a box read empty whose 98th percentile of ink stands out from the
 # other empty boxes' by a robust z of 2.2 is not sure: a grainy pencil cross over a star can
-# leave only specks. Simulated: on 60 pencil sheets (ordinary photos) the 26 crosses missed by
-# coverage and lines had z 2.4-8.1 (one, read empty with confidence 1, had 7.5), the 2 716
-# empty boxes at most 1.7; on 38 faint-pen hard sheets, empty boxes at most 1.9. (A dark pen's
-# scribble spilling into a neighbour reached 28, hence faint-pen sheets only.)
+# leave only specks. From 3.0 it is read crossed (sure from 5.0: confident from 3.7), unless a
+# corner mark is hidden. Simulated, 300 photos a level (seeds 0-299): on the faint-pen sheets
+# with four corner marks seen, the empty boxes stayed at or under 2.33 (ordinary, 5 211
+# boxes), 1.99 (hard, 5 412) and 1.74 (extreme); the 14 crosses read empty on ordinary photos
+# had 3.2-8.2 (hard: half of 60 over 2.3). A thumb's shade lifted empty boxes to 7.1. (A dark
+# pen's scribble spilling into a neighbour reached 28, hence faint-pen sheets only.)
 SPECKS_PERCENTILE = 98
 SPECKS_DOUBT = 2.2
+SPECKS_CROSSED = 3.0
+SPECKS_SURE = 5.0
 # Pen can show where the expected print is lighter than half of white. A star still hides a
 # quarter of its cell (visible 73-75 %; plain cells 97 %, exclamation marks 81 %), and
 # simulated faint pencil crosses through stars were missed with confidence up to 0.9 on sheets
@@ -234,6 +238,18 @@ RING_BAND = 0.1
 RING_STRUCK = 2.5
 LINE_STRUCK = 1.5
 VALUES_COMPARED = 3
+# With four corner marks seen, a value whose line stands out by z 3.0 or more with no ring
+# round it (z under 1.0) is struck, sure from 6.0 (confident from 4.05), however pale or
+# little its pen: on a faint-pen sheet even when too little passes the pen threshold to read
+# it struck at all; on others when the pen does (a light ballpoint stroke with z 14-19 read
+# struck at 0.02-0.29). Simulated, 300 photos a level: the empty
+# values there stayed at or under 1.4 (ordinary, 3 348), 2.0 (hard, 2 575, but one of 3.7) and
+# 2.1 (extreme); the pencil strokes read empty had 2.8-5.8 (ordinary) with rings under 0.7;
+# those read struck but unsure had 2.7-9.3. Circles read empty had lines up to 2.6. A thumb's
+# shade made lines of 7.5-9.2 in empty values.
+VALUE_LINE_STRUCK = 3.0
+VALUE_LINE_SURE = 6.0
+VALUE_RING_CLEAR = 1.0
 # Circled: pen in ≥ 70 % of 16 sectors of the ring 0.45-1.45 (simulated circles: ≥ 75 %; a
 # stroke through: ≤ 44 %, a clear "no" at 45 %); a sector counts when it holds 0.15 mm² of pen
 # (a 0.3 mm line, 0.5 mm).
