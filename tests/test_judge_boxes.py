@@ -8,7 +8,14 @@ import pytest
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read import tuning
-from encore_print.read.judge import Patch, Verdict, _read_specks, judge
+from encore_print.read.judge import (
+    Patch,
+    Verdict,
+    _doubt_if_hidden,
+    _read_specks,
+    _robust_z,
+    judge,
+)
 
 PX = 8.0
 MARGIN_MM = 0.5
@@ -115,7 +122,8 @@ def test_specks_read_by_how_far_they_stand_out(z, state, sure):
         + tuning.LINE_FLOOR
     top = {**quiet, "probe": usual + z * spread}
     verdicts = [Verdict(i, "empty", 1.0, {}) for i in top]
-    v = next(v for v in _read_specks(verdicts, top, trusted=True) if v.id == "probe")
+    z = _robust_z(top, list(quiet.values()) + [top["probe"]])
+    v = next(v for v in _read_specks(verdicts, z, trusted=True) if v.id == "probe")
     assert (v.state, v.uncertain) == (state, not sure), v
 
 
@@ -124,3 +132,18 @@ def test_specks_on_a_felt_sheet_leave_an_empty_cell_sure():
     its scribbles spill darker specks than these into their neighbours."""
     v = verdict_of_specks(pen_darkness=0.8)
     assert v.state == "empty" and not v.uncertain, v
+
+
+@pytest.mark.parametrize("visible, specks_z, line_z, doubt", [
+    (0.74, 0.3, 0.2, False),   # a star as empty as the empty boxes: sure
+    (0.74, 1.7, 0.2, True),    # ...with a little more ink in specks than they have
+    (0.74, 0.3, 1.3, True),    # ...or along a line
+    (0.97, 1.7, 1.3, False),   # a plain cell: the usual limits (of specks and lines) hold
+])
+def test_a_star_read_empty_on_a_faint_sheet_is_a_doubt_when_a_little_ink_shows(
+        visible, specks_z, line_z, doubt):
+    """A star hides a quarter of its cell: a faint cross through it shows less than through a
+    plain cell, so less makes a doubt."""
+    v = Verdict("cell:H1", "empty", 1.0, {"line_z": line_z})
+    judged = _doubt_if_hidden([v], {"cell:H1": visible}, {"cell:H1": specks_z})[0]
+    assert judged.uncertain == doubt, judged

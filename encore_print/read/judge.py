@@ -101,8 +101,9 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
     # the sheet
     faint = pen_level < tuning.FAINT_PEN
     if faint:
-        out = _read_specks(out, {i: tops[i][tuning.SPECKS_PERCENTILE] for i in cover},
-                           trusted=not covered)
+        top = {i: tops[i][tuning.SPECKS_PERCENTILE] for i in cover}
+        specks = _robust_z(top, [top[v.id] for v in out if v.state == "empty"])
+        out = _read_specks(out, specks, trusted=not covered)
     noise = _value_noise(values, t, px_per_mm)
     read = {p.element.id: _value_verdict(p, max(t, noise[p.element.kind][0]), pen_level,
                                          px_per_mm, noise[p.element.kind][1])
@@ -124,7 +125,8 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
     order = {p.element.id: k for k, p in enumerate(patches)}
     v_el = {p.element.id: p.element for p in patches}
     if pen_level < tuning.FAINT_PEN and c < tuning.GOOD_CONTRAST:
-        out = _doubt_if_hidden(out, {p.element.id: _visible(p, px_per_mm) for p in boxes})
+        out = _doubt_if_hidden(out, {p.element.id: _visible(p, px_per_mm) for p in boxes},
+                               specks)
     q = float(np.clip((c - tuning.MIN_CONTRAST) / (tuning.GOOD_CONTRAST - tuning.MIN_CONTRAST),
                       0, 1))
     if q < 1:
@@ -451,14 +453,13 @@ def _visible(p: Patch, px_per_mm: float) -> float:
     return float((seen * w).sum() / total)
 
 
-def _read_specks(verdicts: list[Verdict], top: dict[str, float], trusted: bool
+def _read_specks(verdicts: list[Verdict], z: dict[str, float], trusted: bool
                  ) -> list[Verdict]:
     """A faint, grainy cross (pencil) can fall apart into specks too small for a stroke and
     too scattered for a line, while its pixels stay darker than an empty box's: a box read
-    empty whose high percentile of ink (`top`) stands out far from the other empty boxes'
-    (robust z) is crossed, and one that stands out less is not sure. Not `trusted` (a shade
-    may lie over the sheet), specks only make a doubt."""
-    z = _robust_z(top, [top[v.id] for v in verdicts if v.state == "empty"])
+    empty whose high percentile of ink stands out far from the other empty boxes' (robust z,
+    `z`) is crossed, and one that stands out less is not sure. Not `trusted` (a shade may lie
+    over the sheet), specks only make a doubt."""
     out = []
     for v in verdicts:
         zi = z[v.id]
@@ -472,12 +473,16 @@ def _read_specks(verdicts: list[Verdict], top: dict[str, float], trusted: bool
     return out
 
 
-def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float]) -> list[Verdict]:
+def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float],
+                     specks: dict[str, float]) -> list[Verdict]:
     """With a faint pen, a cross drawn over print that hides much of a box (a star) may leave
-    too little to see: such a box read empty is not sure."""
+    too little to see: such a box read empty is not sure when a little more ink shows in it
+    than in the empty boxes, as specks or a line (`specks`: see _read_specks)."""
     out = []
     for v in verdicts:
-        if v.state == "empty" and visible.get(v.id, 1.0) < tuning.HIDDEN_VISIBLE:
+        if v.state == "empty" and visible.get(v.id, 1.0) < tuning.HIDDEN_VISIBLE and (
+                specks.get(v.id, 0.0) >= tuning.STAR_SPECKS_DOUBT
+                or v.features.get("line_z", 0.0) >= tuning.STAR_LINE_DOUBT):
             v = v.doubted(visible=round(visible[v.id], 2))
         out.append(v)
     return out

@@ -181,11 +181,14 @@ LINE_CROSSED_FAINT = 2.5
 LINE_SURE_FAINT = 3.5
 LINE_PEN_SHARE = 0.4
 # On a sheet whose crosses' darkest ink is under 1.5 times the pen threshold (the pen barely
-# shows: pencil in a dim photo), a cross may leave next to nothing: doubt from 0.8 in cells and
-# values. Simulated, such sheets had crosses and strokes read empty at 0.8-1.4 with confidence
-# 0.4-0.6.
+# shows: pencil in a dim photo), a cross may leave next to nothing: doubt from 1.2 in cells and
+# values (99 % of empty boxes on faint-pen sheets stay under 0.9-1.3). Simulated, such sheets
+# had crosses and strokes read empty at 0.8-1.4 with confidence 0.4-0.6; those at 0.8-1.2 had
+# their sheet's low contrast to make them doubts too (see the doubt on every empty element in
+# judge). From 0.8, 4 of 300 ordinary photos had an empty box at 0.8-1.0 as their only doubt;
+# from 1.2, none of 900 photos (seeds 0-299, three levels) had a misread more unflagged.
 WEAK_PEN = 1.5
-LINE_DOUBT_WEAK = 0.8
+LINE_DOUBT_WEAK = 1.2
 # On a faint-pen sheet, a box read empty whose 98th percentile of ink stands out from the
 # other empty boxes' by a robust z of 2.2 is not sure: a grainy pencil cross over a star can
 # leave only specks. From 3.0 it is read crossed (sure from 5.0: confident from 3.7), unless a
@@ -205,6 +208,14 @@ SPECKS_SURE = 5.0
 # visible read empty is not sure.
 SEEN_PRINT = 0.5
 HIDDEN_VISIBLE = 0.78
+# ... when a little more ink shows in it than in the empty boxes: specks from z 1.5 or a line
+# from 1.0 (see SPECKS_PERCENTILE, LINE_DOUBT). Simulated, 900 photos (seeds 0-299, three
+# levels): the empty stars on faint-pen sheets had specks up to 1.83 (99 % under 1.24); of the
+# crosses through stars read empty, those on sheets without the weak-pen doubt had 1.75 and
+# more (one at 1.75 with a line of 1.3: the closest call). Every empty star of such a sheet
+# was a doubt before: the only doubt on 4 ordinary and 13 hard photos of 300.
+STAR_SPECKS_DOUBT = 1.5
+STAR_LINE_DOUBT = 1.0
 # Confidence 1 when the coverage is 3× away from the limit; below CONFIDENT it is "uncertain".
 SURE_RATIO = 3.0
 CONFIDENT = 0.35
