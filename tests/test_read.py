@@ -211,3 +211,21 @@ def test_a_shadow_edge_through_cells_is_not_read_as_crosses(penumbra):
     sharp one; the light field's tiles cannot follow either: neither is read as crosses."""
     reading, states = _shadowed_blank_sheet(penumbra)
     assert misread(reading, states) == set()
+
+
+def test_a_sheet_with_next_to_nothing_crossed_is_not_read_as_sure():
+    """A finished game crosses many boxes: a photo where next to none shows (a pencil too
+    light for it, or a blank sheet) says so, and no empty box of it is sure. The same sheet
+    with its crosses showing is read as usual."""
+    layout = load_layout("encore")
+    cells = [e.id for e in geometry(layout).elements if e.kind == "cell"]
+    for n_crossed, doubted in ((0, True), (3, True), (12, False)):
+        truth = {i: "crossed" for i in cells[:n_crossed]}
+        sheet = draw_marks(np.array(render_sheet_image(layout, DPI)), geometry(layout), DPI,
+                           truth, np.random.default_rng(2), pen=None, style="x")
+        shot = take_photo(sheet, np.random.default_rng(3), "ordinary")
+        reading = read_image(shot.image, "few")
+        assert misread(reading, truth) == set()
+        empty_cells = [v for v in reading.verdicts if v.id in cells and v.state == "empty"]
+        assert all(v.uncertain for v in empty_cells) == doubted, n_crossed
+        assert any("next to nothing is crossed" in n for n in reading.notes) == doubted

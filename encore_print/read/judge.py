@@ -124,7 +124,7 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
                            replace(USUAL_LINES, doubt=lines.doubt), px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     v_el = {p.element.id: p.element for p in patches}
-    if pen_level < tuning.FAINT_PEN and c < tuning.GOOD_CONTRAST:
+    if faint and c < tuning.GOOD_CONTRAST:
         out = _doubt_if_hidden(out, {p.element.id: _visible(p, px_per_mm) for p in boxes},
                                specks)
     q = float(np.clip((c - tuning.MIN_CONTRAST) / (tuning.GOOD_CONTRAST - tuning.MIN_CONTRAST),

@@ -118,7 +118,21 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
                       "retake it in brighter, even light")
     hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches)
+    if _too_few_crosses(verdicts, g):
+        notes.append("next to nothing is crossed on this sheet: if it is filled in, its pen "
+                     "does not show in this photo; retake it closer, in brighter light")
+        verdicts = [v.doubted(few_crosses=1.0) if v.state == "empty" and not is_small(
+            g.element(v.id)) else v for v in verdicts]
     return Reading(name, layout, verdicts, sheet, notes)
+
+
+def _too_few_crosses(verdicts: list[Verdict], g: SheetGeometry) -> bool:
+    """Fewer boxes read crossed than any finished game leaves: a pen too faint for the photo
+    (a light pencil, blurred away) reads as a blank sheet, and a blank sheet is no evidence
+    that nothing was crossed."""
+    crossed = [v for v in verdicts if v.state == "crossed"
+               and g.element(v.id).kind not in VALUE_KINDS and not is_small(g.element(v.id))]
+    return len(crossed) < tuning.MIN_CROSSES
 
 
 def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],

@@ -219,6 +219,11 @@ STAR_LINE_DOUBT = 1.0
 # Confidence 1 when the coverage is 3× away from the limit; below CONFIDENT it is "uncertain".
 SURE_RATIO = 3.0
 CONFIDENT = 0.35
+# A sheet with fewer than 6 boxes read crossed has every empty element a doubt: a finished
+# game leaves more (each turn crosses a few, from column H on; the simulated finished sheets:
+# 25 and more), and on an extreme photo of a pencil sheet (seed 374) every cross vanished: it
+# read as a blank sheet, sure.
+MIN_CROSSES = 6
 
 # Values (column values, colour bonuses), in half-sizes of the box from its centre: pen up to
 # 1.45 counts (a circle may be drawn wide). "Marked" when ≥ 1.5 % of that is pen; a clear "no"
