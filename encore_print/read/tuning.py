@@ -248,11 +248,13 @@ RING_BAND = 0.1
 # ... and a value read struck whose ring stands out so (z ≥ 2.5) is not sure: a blurred
 # pencil circle, broken at two sides, read struck at 0.55 with z 4.3, while 1 871 strokes
 # through (simulated, all levels) had z under 1.8 (99 % under 1.0). Nor is one whose line
-# evidence (as for the empty ones) stays under 1.5: 1 031 strokes through (ordinary and hard)
-# had 2.3 and more (99 % from 3.9); noise lined up on a grainy photo has none. Only with at
-# least 3 values read empty to compare with.
+# evidence (as for the empty ones) stays under 2.2: of 3 910 strokes through read struck (900
+# photos, seeds 0-299), 1 % had under 3.0 and the lowest 1.9; noise lined up on a grainy photo
+# has none, and the edges of values' grey boxes misplaced on a small ballpoint sheet (2.4 px
+# per mm, one corner mark not found; hard seed 130 of a ballpoint run) read struck at 0.5-0.6
+# with 1.8-1.9. Only with at least 3 values read empty to compare with.
 RING_STRUCK = 2.5
-LINE_STRUCK = 1.5
+LINE_STRUCK = 2.2
 VALUES_COMPARED = 3
 # With four corner marks seen, a value whose line stands out by z 3.0 or more with no ring
 # round it (z under 1.0) is struck, sure from 6.0 (confident from 4.05), however pale or
