@@ -13,6 +13,7 @@ from encore_print.read.judge import (
     Patch,
     Verdict,
     _across,
+    _doubt_circles_like_neighbours,
     _doubt_unstruck,
     _grade,
     _line_scores,
@@ -206,3 +207,19 @@ def test_a_faint_pens_line_alone_reads_a_value_struck(state, conf, line_z, ring_
     v = Verdict("column:A:first", state, conf, {"pen": 0.005, "dark": 1.0})
     judged = _weigh_lines(v, line_z, ring_z, USUAL_LINES, faint)
     assert (judged.state, judged.uncertain) == (read, not sure), judged
+
+
+@pytest.mark.parametrize("circle_pen, neighbour_pen, sure", [
+    (0.05, 0.003, True),     # a circle: far more pen than round the empty neighbours
+    (0.013, 0.003, False),   # about as much as the noise round them: not sure
+    (0.013, 0.0, True),      # quiet neighbours: the pen stands out
+])
+def test_a_circle_no_darker_than_its_neighbours_noise_is_a_doubt(circle_pen, neighbour_pen, sure):
+    """On a part of a photo gone grainy, the noise round every value of a row can trace a
+    ring; a circle there must bring clearly more pen than its empty neighbours have."""
+    values = [e for e in geometry(load_layout("encore")).elements
+              if e.kind == "column-value" and e.id.endswith(":first")]
+    read = {e.id: Verdict(e.id, "empty", 1.0, {"pen": neighbour_pen}) for e in values}
+    read["column:L:first"] = Verdict("column:L:first", "circled", 0.9, {"pen": circle_pen})
+    judged = _doubt_circles_like_neighbours(read, values)["column:L:first"]
+    assert judged.state == "circled" and judged.uncertain != sure, judged

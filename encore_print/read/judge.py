@@ -117,6 +117,7 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
         judged = empty + (struck if len(empty) >= tuning.VALUES_COMPARED else [])
         value_line.update(_line_scores(judged, empty, px_per_mm, 0.0))
         value_ring.update(_ring_scores(judged, empty, px_per_mm))
+    read = _doubt_circles_like_neighbours(read, [p.element for p in values])
     out += [_weigh_lines(v, value_line[i], value_ring[i], main, faint, covered)
             if i in value_line else v for i, v in read.items()]
     # small boxes keep the usual line limits: their outline leaves more in them to mistake
@@ -662,6 +663,28 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
         elif shaped < conf:
             feats["shaped"] = round(float(_clip01(shaped)), 3)
     return Verdict(p.element.id, state, round(float(_clip01(conf)), 3), feats)
+
+
+def _doubt_circles_like_neighbours(read: dict[str, Verdict], values: list[Element]
+                                   ) -> dict[str, Verdict]:
+    """A circle adds far more pen round a value than the photo's noise leaves round its empty
+    neighbours in the row. Where the noise round the neighbours is nearly as much (a part of
+    a small photo gone grainy), a value read circled is not sure."""
+    out = dict(read)
+    for e in values:
+        v = read[e.id]
+        if v.state != "circled":
+            continue
+        row = e.id.rpartition(":")[2]
+        near = sorted((n for n in values if n.kind == e.kind and n.id != e.id
+                       and n.id.rpartition(":")[2] == row and read[n.id].state == "empty"),
+                      key=lambda n: abs(n.box_mm[0] - e.box_mm[0]))[:tuning.NEIGHBOURS]
+        if len(near) < 2:
+            continue
+        usual = float(np.median([read[n.id].features["pen"] for n in near]))
+        if v.features["pen"] < tuning.CIRCLE_OVER_NEIGHBOURS * usual:
+            out[e.id] = v.doubted(neighbours_pen=round(usual, 4))
+    return out
 
 
 @lru_cache(maxsize=256)
