@@ -249,10 +249,10 @@ RING_BAND = 0.1
 # pencil circle, broken at two sides, read struck at 0.55 with z 4.3, while 1 871 strokes
 # through (simulated, all levels) had z under 1.8 (99 % under 1.0). Nor is one whose line
 # evidence (as for the empty ones) stays under 2.2: of 3 910 strokes through read struck (900
-# photos, seeds 0-299), 1 % had under 3.0 and the lowest 1.9; noise lined up on a grainy photo
-# has none, and the edges of values' grey boxes misplaced on a small ballpoint sheet (2.4 px
-# per mm, one corner mark not found; hard seed 130 of a ballpoint run) read struck at 0.5-0.6
-# with 1.8-1.9. Only with at least 3 values read empty to compare with.
+# photos, seeds 0-299), 22 had under 3.0 and 2 under 2.2 (lowest 1.9); noise lined up on a
+# grainy photo has none, and the edges of values' grey boxes misplaced on a small ballpoint
+# sheet (2.4 px per mm, one corner mark not found; hard seed 130 of a ballpoint run) read
+# struck at 0.5-0.6 with 1.8-1.9. Only with at least 3 values read empty to compare with.
 RING_STRUCK = 2.5
 LINE_STRUCK = 2.2
 VALUES_COMPARED = 3
@@ -260,11 +260,11 @@ VALUES_COMPARED = 3
 # round it (z under 1.0) is struck, sure from 6.0 (confident from 4.05), however pale or
 # little its pen: on a faint-pen sheet even when too little passes the pen threshold to read
 # it struck at all; on others when the pen does (a light ballpoint stroke with z 14-19 read
-# struck at 0.02-0.29). Simulated, 300 photos a level: the empty
-# values there stayed at or under 1.4 (ordinary, 3 348), 2.0 (hard, 2 575, but one of 3.7) and
-# 2.1 (extreme); the pencil strokes read empty had 2.8-5.8 (ordinary) with rings under 0.7;
-# those read struck but unsure had 2.7-9.3. Circles read empty had lines up to 2.6. A thumb's
-# shade made lines of 7.5-9.2 in empty values.
+# struck at 0.02-0.29). Simulated, 300 photos a level: on faint-pen sheets the empty values
+# stayed at or under 1.4 (ordinary, 3 348), 2.0 (hard, 2 575, but one of 3.7) and 2.1
+# (extreme); the pencil strokes read empty had 2.8-5.8 (ordinary) with rings under 0.7; those
+# read struck but unsure had 2.7-9.3. Circles read empty had lines up to 2.6. A thumb's shade
+# made lines of 7.5-9.2 in empty values.
 VALUE_LINE_STRUCK = 3.0
 VALUE_LINE_SURE = 6.0
 VALUE_RING_CLEAR = 1.0
