@@ -66,6 +66,16 @@ def test_a_faint_pencil_slash_on_a_pencil_sheet_is_a_cross():
     assert v.state == "crossed", v
 
 
+def test_a_line_alone_is_no_sure_cross_where_the_pen_shows_well():
+    """On a faint-pen sheet whose crosses still stand well above the pen threshold, a cross
+    would show in the coverage: a faint line alone (a print's leftover, maybe) is a doubt, while
+    on a sheet whose pen barely passes the threshold it is a sure cross."""
+    weak = verdict_of_faint_slash(pen_darkness=0.15, slash_darkness=0.04)
+    shows = verdict_of_faint_slash(pen_darkness=0.24, slash_darkness=0.04)
+    assert weak.state == "crossed" and not weak.uncertain, weak
+    assert shows.state == "crossed" and shows.uncertain, shows
+
+
 def test_the_same_faint_line_on_a_felt_sheet_is_not_sure_either_way():
     """With a dark felt pen the same faint line is no cross (a felt cross would be dark), and
     a faint line may be what a neighbour's scribble left: not a sure empty either."""

@@ -104,6 +104,11 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
         top = {i: tops[i][tuning.SPECKS_PERCENTILE] for i in cover}
         specks = _robust_z(top, [top[v.id] for v in out if v.state == "empty"])
         out = _read_specks(out, specks, trusted=not covered)
+        if pen_level >= tuning.PEN_SHOWS * t:
+            # the pen shows well above the threshold: a cross of it would show in the
+            # coverage too, so one that only lines or specks see may be the print's leftover
+            out = [v.doubted(pen_shows=round(pen_level / t, 2))
+                   if v.state == "crossed" and cover[v.id] < limit else v for v in out]
     noise = _value_noise(values, t, px_per_mm)
     read = {p.element.id: _value_verdict(p, max(t, noise[p.element.kind][0]), pen_level,
                                          px_per_mm, noise[p.element.kind][1])
