@@ -80,12 +80,13 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
     # lines only matter where the coverage is not already conclusive
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
     pen_level = _pen_level(boxes, cover, limit, tops)
+    faint = pen_level < tuning.FAINT_PEN
     # a dark pen's stroke reaching in from a neighbour's box is no line across this one; a
     # faint pen's lines are judged whole (its short grainy strokes would lose their ends)
-    parts = 1 if pen_level < tuning.FAINT_PEN else tuning.LINE_PARTS
+    parts = 1 if faint else tuning.LINE_PARTS
     darkest = _line_darkest(unsure, px_per_mm, tuning.LINE_INSET, parts)
     line = _robust_z(darkest, [v for i, v in darkest.items() if cover[i] < limit])
-    lines = FAINT_LINES if pen_level < tuning.FAINT_PEN else USUAL_LINES
+    lines = FAINT_LINES if faint else USUAL_LINES
     # on the cells and values, doubt earlier still when the pen barely passes the pen
     # threshold (the roll counter does not score)
     weak = min(pen_level, 1.0) < tuning.WEAK_PEN * t
@@ -99,7 +100,6 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
     c = contrast(boxes, out, tops)
     # a faint pen's specks, strokes and lines are read as marks only where nothing may shade
     # the sheet
-    faint = pen_level < tuning.FAINT_PEN
     if faint:
         top = {i: tops[i][tuning.SPECKS_PERCENTILE] for i in cover}
         specks = _robust_z(top, [top[v.id] for v in out if v.state == "empty"])

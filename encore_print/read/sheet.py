@@ -97,8 +97,8 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     # prints, once the blur is known, by whichever core is free
     light = meanwhile(light_field, coarse, blank, sheet.shape[:2])
     notes = []
-    if len(seen.markers) < 4:
-        hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
+    hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
+    if hidden:
         notes.append(f"the {', '.join(hidden)} corner mark is hidden; read from the others")
     if misfits:
         notes.append(f"the {', '.join(misfits)} corner mark did not fit the others and was "
@@ -111,12 +111,11 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     jobs.work()
     helped.result()
     patches = patches_done()
-    verdicts, contrast = judge(patches, px, covered=len(seen.markers) < 4)
+    verdicts, contrast = judge(patches, px, covered=bool(hidden))
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {contrast:.1f}, at least {tuning.MIN_CONTRAST:g} needed); "
                       "retake it in brighter, even light")
-    hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches)
     if _too_few_crosses(verdicts, g):
         notes.append("next to nothing is crossed on this sheet: if it is filled in, its pen "
