@@ -125,9 +125,10 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
     read = _doubt_circles_like_neighbours(read, [p.element for p in values])
     out += [_weigh_lines(v, value_line[i], value_ring[i], main, faint, covered)
             if i in value_line else v for i, v in read.items()]
-    # small boxes keep the usual line limits: their outline leaves more in them to mistake
+    # small boxes keep the usual line limits (tuning.py): their outline leaves more in them to
+    # mistake
     out += _small_verdicts(small, inner, {i for i, c in cover.items() if c < limit}, t, limit,
-                           replace(USUAL_LINES, doubt=lines.doubt), px_per_mm)
+                           USUAL_LINES, px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     v_el = {p.element.id: p.element for p in patches}
     if faint and c < tuning.GOOD_CONTRAST:
