@@ -192,20 +192,19 @@ def test_grainy_noise_round_the_values_is_no_circle():
     assert not sure, sure
 
 
-@pytest.mark.parametrize("state, conf, line_z, ring_z, faint, read, sure", [
-    ("empty", 1.0, 5.0, 0.0, True, "struck", True),    # a pencil stroke the threshold missed
-    ("empty", 1.0, 3.5, 0.0, True, "struck", False),   # ...standing out less: not sure
-    ("struck", 0.1, 7.0, 0.0, True, "struck", True),   # too little pen to be sure, a clear line
-    ("empty", 1.0, 5.0, 2.0, True, "empty", False),    # a ring round it too: a circle, maybe
-    ("empty", 1.0, 1.0, 0.0, True, "empty", True),     # no more line than empties show
-    ("empty", 1.0, 5.0, 0.0, False, "empty", False),   # a dark pen's stroke would pass: a doubt
+@pytest.mark.parametrize("state, conf, line_z, ring_z, covered, read, sure", [
+    ("empty", 1.0, 5.0, 0.0, False, "struck", True),    # a pale stroke the threshold missed
+    ("empty", 1.0, 3.5, 0.0, False, "struck", False),   # ...standing out less: not sure
+    ("struck", 0.1, 7.0, 0.0, False, "struck", True),   # too little pen to be sure, a clear line
+    ("empty", 1.0, 5.0, 2.0, False, "empty", False),    # a ring round it too: a circle, maybe
+    ("empty", 1.0, 1.0, 0.0, False, "empty", True),     # no more line than empties show
+    ("empty", 1.0, 5.0, 0.0, True, "empty", False),     # a thumb's shade may lie over it: a doubt
 ])
-def test_a_faint_pens_line_alone_reads_a_value_struck(state, conf, line_z, ring_z, faint, read,
-                                                      sure):
-    """On a faint-pen sheet, a value whose line stands far out from the empty values', with
-    no ring round it, is struck however little of it passes the pen threshold."""
+def test_a_line_alone_reads_a_value_struck(state, conf, line_z, ring_z, covered, read, sure):
+    """A value whose line stands far out from the empty values', with no ring round it, is
+    struck however little of it passes the pen threshold, unless something may shade it."""
     v = Verdict("column:A:first", state, conf, {"pen": 0.005, "dark": 1.0})
-    judged = _weigh_lines(v, line_z, ring_z, USUAL_LINES, faint)
+    judged = _weigh_lines(v, line_z, ring_z, USUAL_LINES, covered)
     assert (judged.state, judged.uncertain) == (read, not sure), judged
 
 

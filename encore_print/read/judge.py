@@ -123,7 +123,7 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
         value_line.update(_line_scores(judged, empty, px_per_mm, 0.0))
         value_ring.update(_ring_scores(judged, empty, px_per_mm))
     read = _doubt_circles_like_neighbours(read, [p.element for p in values])
-    out += [_weigh_lines(v, value_line[i], value_ring[i], main, faint, covered)
+    out += [_weigh_lines(v, value_line[i], value_ring[i], main, covered)
             if i in value_line else v for i, v in read.items()]
     # small boxes keep the usual line limits (tuning.py): their outline leaves more in them to
     # mistake
@@ -521,22 +521,22 @@ def _robust_z(values: dict[str, float], reference: list[float]) -> dict[str, flo
 
 
 def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
-                 faint: bool = False, covered: bool = False) -> Verdict:
+                 covered: bool = False) -> Verdict:
     """A value's verdict weighed against the line in it and the ring round it (robust z, see
     _line_scores and _ring_scores). Read empty, a clear line or ring may be a stroke or a
     circle too faint to measure, and pale pen in a mark's shape is a doubt only where they
     back it. Read struck, it is not sure when its pen runs round it like a circle (a grainy
     pencil circle's two sides lie on one band through the digit), nor when no line stands out
     there (specks of a grainy photo's noise lined up). A line that stands far out with no
-    ring round it makes a value read struck sure, however pale its pen (a ballpoint pressed
-    lightly); with a `faint` pen (and nothing that may shade the sheet), it makes one read
-    empty struck too: little of a thin, grainy pencil line passes the pen threshold."""
+    ring round it makes a value read struck, however pale its pen, where nothing may shade the
+    sheet (`covered`): little of a thin, grainy pencil line or of a ballpoint pressed lightly
+    passes the pen threshold."""
     v = Verdict(v.id, v.state, v.confidence,
                 {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)})
     by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (tuning.VALUE_LINE_SURE
                                                       - tuning.VALUE_LINE_STRUCK)
     if by_line >= 0 and ring_z < tuning.VALUE_RING_CLEAR and not covered and (
-            v.state == "struck" or (v.state == "empty" and faint)):
+            v.state in ("struck", "empty")):
         conf = max(v.confidence, by_line) if v.state == "struck" else by_line
         return Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
     if v.state == "struck":

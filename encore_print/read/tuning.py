@@ -270,13 +270,15 @@ LINE_STRUCK = 2.2
 VALUES_COMPARED = 3
 # With four corner marks seen, a value whose line stands out by z 3.0 or more with no ring
 # round it (z under 1.0) is struck, sure from 6.0 (confident from 4.05), however pale or
-# little its pen: on a faint-pen sheet even when too little passes the pen threshold to read
-# it struck at all; on others when the pen does (a light ballpoint stroke with z 14-19 read
-# struck at 0.02-0.29). Simulated, 300 photos a level: on faint-pen sheets the empty values
-# stayed at or under 1.4 (ordinary, 3 348), 2.0 (hard, 2 575, but one of 3.7) and 2.1
-# (extreme); the pencil strokes read empty had 2.8-5.8 (ordinary) with rings under 0.7; those
-# read struck but unsure had 2.7-9.3. Circles read empty had lines up to 2.6. A thumb's shade
-# made lines of 7.5-9.2 in empty values.
+# little its pen, even when too little passes the pen threshold to read it struck at all (a
+# light ballpoint stroke with z 14-19 had read struck at 0.02-0.29). Simulated, 300 photos a
+# level: on faint-pen sheets the empty values stayed at or under 1.4 (ordinary, 3 348), 2.0
+# (hard, 2 575, but one of 3.7) and 2.1 (extreme); the pencil strokes read empty had 2.8-5.8
+# (ordinary) with rings under 0.7; those read struck but unsure had 2.7-9.3. Circles read
+# empty had lines up to 2.6. A thumb's shade made lines of 5.8-9.2 in empty values. With four
+# corner marks seen, no empty value of any pen reached 3.0 with a ring under 1.0 (hard and
+# extreme photos: 600 mixed, 200 and 600 ballpoint), while 12 light ballpoint strokes of 300
+# mixed hard photos (and 10 of 200 ballpoint ones) read empty at 3.0-12.9.
 VALUE_LINE_STRUCK = 3.0
 VALUE_LINE_SURE = 6.0
 VALUE_RING_CLEAR = 1.0
