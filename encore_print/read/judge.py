@@ -87,10 +87,16 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
     darkest = _line_darkest(unsure, px_per_mm, tuning.LINE_INSET, parts)
     line = _robust_z(darkest, [v for i, v in darkest.items() if cover[i] < limit])
     lines = FAINT_LINES if faint else USUAL_LINES
+    # a faint stroke through a value leaves no specks in a box to doubt it by
+    value_lines = replace(lines, doubt=tuning.VALUE_LINE_DOUBT_FAINT) if faint else lines
     # on the cells and values, doubt earlier still when the pen barely passes the pen
     # threshold (the roll counter does not score)
     weak = min(pen_level, 1.0) < tuning.WEAK_PEN * t
-    main = replace(lines, doubt=min(lines.doubt, tuning.LINE_DOUBT_WEAK)) if weak else lines
+
+    def weakened(limits: LineLimits) -> LineLimits:
+        return replace(limits, doubt=min(limits.doubt, tuning.LINE_DOUBT_WEAK)) if weak else limits
+
+    main = weakened(lines)
     usual = replace(USUAL_LINES, doubt=main.doubt)
     out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf),
                         main if darkest.get(i, 0.0) >= tuning.LINE_PEN_SHARE * t else usual)
@@ -123,7 +129,7 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
         value_line.update(_line_scores(judged, empty, px_per_mm, 0.0))
         value_ring.update(_ring_scores(judged, empty, px_per_mm))
     read = _doubt_circles_like_neighbours(read, [p.element for p in values])
-    out += [_weigh_lines(v, value_line[i], value_ring[i], main, covered)
+    out += [_weigh_lines(v, value_line[i], value_ring[i], weakened(value_lines), covered)
             if i in value_line else v for i, v in read.items()]
     # small boxes keep the usual line limits (tuning.py): their outline leaves more in them to
     # mistake

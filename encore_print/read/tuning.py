@@ -165,9 +165,16 @@ LINE_DOUBT = 2.5
 # their ends, and crosses through stars were missed for sure.
 LINE_PARTS = 3
 # On a sheet whose crosses are faint (their typical darkest ink under 0.25: pencil, a light
-# photo), doubt from 1.5: 99 % of empty boxes stay under 1.2.
+# photo), a box's line is a doubt from 2.2, a value's from 1.5 (99 % of empty boxes stay under
+# 1.2). Some hundred boxes compared with each other put a few empty ones at 1.5-2.2 on most
+# hard photos: doubting boxes from 1.5, they were the only doubt on 10 of 300 mixed hard
+# photos. The crosses read empty at 1.5-2.2 on such sheets (600 pencil photos, 600 mixed;
+# sheets whose pen is weak doubt every empty anyway, below) had specks of z 2.5-2.9, a doubt
+# of their own (3 of them); the strokes through values read empty there have no such second
+# witness (doubting values from 2.2 too left 4 of them unflagged on 300 hard pencil photos).
 FAINT_PEN = 0.25
-LINE_DOUBT_FAINT = 1.5
+LINE_DOUBT_FAINT = 2.2
+VALUE_LINE_DOUBT_FAINT = 1.5
 # ... and read crossed from 2.5 (sure from 3.5): a faint pen cannot leave a dark overshoot in a
 # neighbour's box either. On 60 simulated pencil sheets the 2 704 empty boxes stayed at or
 # under 1.7 (on hard photos, 1 644 boxes: at most 1.7 too), while half of the 88 crosses the
