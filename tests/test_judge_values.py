@@ -199,10 +199,15 @@ def test_grainy_noise_round_the_values_is_no_circle():
     ("empty", 1.0, 5.0, 2.0, False, "empty", False),    # a ring round it too: a circle, maybe
     ("empty", 1.0, 1.0, 0.0, False, "empty", True),     # no more line than empties show
     ("empty", 1.0, 5.0, 0.0, True, "empty", False),     # a thumb's shade may lie over it: a doubt
+    ("empty", 1.0, 1.0, 7.0, False, "circled", True),   # a pale circle the threshold missed
+    ("empty", 1.0, 1.0, 4.5, False, "circled", False),  # ...standing out less: not sure
+    ("empty", 1.0, 8.0, 7.0, False, "empty", False),    # more line than ring: neither, a doubt
+    ("empty", 1.0, 1.0, 7.0, True, "empty", False),     # a thumb's shade may lie over it: a doubt
 ])
-def test_a_line_alone_reads_a_value_struck(state, conf, line_z, ring_z, covered, read, sure):
+def test_a_line_or_ring_alone_reads_a_value(state, conf, line_z, ring_z, covered, read, sure):
     """A value whose line stands far out from the empty values', with no ring round it, is
-    struck however little of it passes the pen threshold, unless something may shade it."""
+    struck, and one whose ring stands far out is circled, however little of its pen passes
+    the pen threshold, unless something may shade it."""
     v = Verdict("column:A:first", state, conf, {"pen": 0.005, "dark": 1.0})
     judged = _weigh_lines(v, line_z, ring_z, USUAL_LINES, covered)
     assert (judged.state, judged.uncertain) == (read, not sure), judged

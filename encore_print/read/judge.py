@@ -534,17 +534,21 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
     back it. Read struck, it is not sure when its pen runs round it like a circle (a grainy
     pencil circle's two sides lie on one band through the digit), nor when no line stands out
     there (specks of a grainy photo's noise lined up). A line that stands far out with no
-    ring round it makes a value read struck, however pale its pen, where nothing may shade the
-    sheet (`covered`): little of a thin, grainy pencil line or of a ballpoint pressed lightly
-    passes the pen threshold."""
+    ring round it makes a value read struck, and a ring far out (further than its line) one
+    read empty circled, however pale its pen, where nothing may shade the sheet (`covered`):
+    little of a thin, grainy pencil line or of a ballpoint pressed lightly passes the pen
+    threshold."""
     v = Verdict(v.id, v.state, v.confidence,
                 {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)})
     by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (tuning.VALUE_LINE_SURE
                                                       - tuning.VALUE_LINE_STRUCK)
-    if by_line >= 0 and ring_z < tuning.VALUE_RING_CLEAR and not covered and (
-            v.state in ("struck", "empty")):
+    if by_line >= 0 and ring_z < tuning.VALUE_RING_CLEAR and not covered:
         conf = max(v.confidence, by_line) if v.state == "struck" else by_line
         return Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
+    by_ring = (ring_z - tuning.VALUE_RING_CIRCLED) / (tuning.VALUE_RING_SURE
+                                                      - tuning.VALUE_RING_CIRCLED)
+    if v.state == "empty" and by_ring >= 0 and ring_z > line_z and not covered:
+        return Verdict(v.id, "circled", round(min(1.0, by_ring), 3), v.features)
     if v.state == "struck":
         return v.doubted() if ring_z >= tuning.RING_STRUCK or line_z < tuning.LINE_STRUCK \
             else v
