@@ -159,3 +159,17 @@ def test_score_solo_warns_of_a_31st_roll_from_a_marks_file(tmp_path):
     assert data["warnings"] == []
     plain = json.loads(run("score", "--marks", f, "--json").stdout)  # a table game: no word
     assert plain["warnings"] == [] and plain["total"] == data["total"]
+
+
+def test_an_empty_roll_box_before_the_last_sure_cross_is_a_doubt():
+    """Rolls are crossed in order: a box read empty before the last box read crossed for sure
+    is a cross too faint to see, more likely than a skipped roll. After it, or before a cross
+    that is itself a doubt, an empty box stays sure."""
+    from encore_print.read.judge import Verdict, _doubt_counter_gaps
+
+    states = {1: ("crossed", 1.0), 2: ("empty", 1.0), 3: ("crossed", 0.9), 4: ("empty", 1.0),
+              5: ("crossed", 0.1)}
+    verdicts = [Verdict(f"roll:{n}", s, c, {}) for n, (s, c) in states.items()]
+    verdicts.append(Verdict("cell:A1", "empty", 1.0, {}))
+    doubted = {v.id for v in _doubt_counter_gaps(verdicts) if v.uncertain}
+    assert doubted == {"roll:2", "roll:5"}, doubted

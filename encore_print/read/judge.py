@@ -148,7 +148,7 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
     if weak and q < 1:  # the pen barely shows anywhere: no pen seen is no evidence
         out = [v.doubted(weak_pen=1.0) if v.state == "empty" and not is_small(v_el[v.id])
                else v for v in out]
-    out = _doubt_unstruck(out)
+    out = _doubt_counter_gaps(_doubt_unstruck(out))
     return sorted(out, key=lambda v: order[v.id]), c
 
 
@@ -185,6 +185,20 @@ def _doubt_unstruck(verdicts: list[Verdict]) -> list[Verdict]:
             v = v.doubted(lower_circled=1.0)
         out.append(v)
     return out
+
+
+def _doubt_counter_gaps(verdicts: list[Verdict]) -> list[Verdict]:
+    """The roll counter is crossed in order, one box per roll: a box read empty before the
+    last one read crossed for sure is more likely a cross too faint to see (a pencil's, under
+    a shade) than a roll the player skipped."""
+    def number(v: Verdict) -> int:
+        return int(v.id.rpartition(":")[2])
+
+    counter = [v for v in verdicts if v.id.startswith("roll:")]
+    last = max((number(v) for v in counter if v.state == "crossed" and not v.uncertain),
+               default=0)
+    return [v.doubted(counter_gap=1.0) if v in counter and v.state == "empty"
+            and number(v) < last else v for v in verdicts]
 
 
 def is_small(e: Element) -> bool:
