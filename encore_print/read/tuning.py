@@ -283,9 +283,10 @@ VALUES_COMPARED = 3
 # (hard, 2 575, but one of 3.7) and 2.1 (extreme); the pencil strokes read empty had 2.8-5.8
 # (ordinary) with rings under 0.7; those read struck but unsure had 2.7-9.3. Circles read
 # empty had lines up to 2.6. A thumb's shade made lines of 5.8-9.2 in empty values. With four
-# corner marks seen, no empty value of any pen reached 3.0 with a ring under 1.0 (hard and
-# extreme photos: 600 mixed, 200 and 600 ballpoint), while 12 light ballpoint strokes of 300
-# mixed hard photos (and 10 of 200 ballpoint ones) read empty at 3.0-12.9.
+# corner marks seen, no empty value read empty reached 3.0 with a ring under 1.0 (hard and
+# extreme photos: 600 mixed, 200 and 600 ballpoint; two read struck did, at 3.4 and 3.7, and
+# stay doubts), while 12 light ballpoint strokes of 300 mixed hard photos (and 10 of 200
+# ballpoint ones) read empty at 3.0-12.9.
 VALUE_LINE_STRUCK = 3.0
 VALUE_LINE_SURE = 6.0
 VALUE_RING_CLEAR = 1.0
