@@ -191,14 +191,13 @@ def _doubt_counter_gaps(verdicts: list[Verdict]) -> list[Verdict]:
     """The roll counter is crossed in order, one box per roll: a box read empty before the
     last one read crossed for sure is more likely a cross too faint to see (a pencil's, under
     a shade) than a roll the player skipped."""
-    def number(v: Verdict) -> int:
-        return int(v.id.rpartition(":")[2])
+    def roll(v: Verdict) -> int:  # its number, 0 for any other element
+        return int(v.id[5:]) if v.id.startswith("roll:") else 0
 
-    counter = [v for v in verdicts if v.id.startswith("roll:")]
-    last = max((number(v) for v in counter if v.state == "crossed" and not v.uncertain),
+    last = max((roll(v) for v in verdicts if v.state == "crossed" and not v.uncertain),
                default=0)
-    return [v.doubted(counter_gap=1.0) if v in counter and v.state == "empty"
-            and number(v) < last else v for v in verdicts]
+    return [v.doubted(counter_gap=1.0) if 0 < roll(v) < last and v.state == "empty" else v
+            for v in verdicts]
 
 
 def is_small(e: Element) -> bool:
