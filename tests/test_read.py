@@ -1,6 +1,8 @@
 """The photo reader end to end, on photos the tests make from the project's own render:
 marks drawn with varied pens and styles, then perspective, light, blur, noise and JPEG."""
 
+import re
+
 import cv2
 import numpy as np
 import pytest
@@ -9,7 +11,7 @@ from encore_print.errors import NoSheet
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.marks import Marks
-from encore_print.read.sheet import read_image
+from encore_print.read.sheet import _short_of, read_image
 from encore_print.render.preview import render_sheet_image
 from encore_print.report import score_marks
 from encore_print.simulate import (
@@ -148,6 +150,14 @@ def test_photos_without_a_readable_sheet_say_why(what, expect):
     with pytest.raises(NoSheet, match=expect) as e:
         read_image(photo, "x.jpg")
     assert e.value.exit_code == 4
+    # a figure that fell short reads short of its limit (1.97 against 2 is no "2.0")
+    for got, limit in re.findall(r"\([^()\d]*([\d.]+)[^()]*, at least ([\d.]+) needed\)",
+                                 str(e.value)):
+        assert float(got) < float(limit), str(e.value)
+
+
+def test_a_figure_short_of_its_limit_is_rounded_down():
+    assert [_short_of(x) for x in (1.97, 2.0, 0.04)] == ["1.9", "2.0", "0.0"]
 
 
 def test_pencil_crosses_through_stars_are_seen():

@@ -5,6 +5,7 @@ photo.load → locate.sight → rectify → ink.light_field + rectify.displaceme
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -86,8 +87,8 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     to_mm, misfits = homography(seen, g)
     scale = photo_px_per_mm(to_mm, g.sheet_mm)
     if scale < tuning.MIN_PHOTO_PX_PER_MM:
-        raise NoSheet(f"{name}: the sheet is too small in the photo ({scale:.1f} pixels per mm, "
-                      f"at least {tuning.MIN_PHOTO_PX_PER_MM:g} needed); come closer")
+        raise NoSheet(f"{name}: the sheet is too small in the photo ({_short_of(scale)} pixels "
+                      f"per mm, at least {tuning.MIN_PHOTO_PX_PER_MM:g} needed); come closer")
     px = tuning.PX_PER_MM
     sheet = rectify(photo, to_mm, g.sheet_mm, px)  # BGR, as photos are decoded: the patches
     # only need each pixel's sum of channels, so only the coarse copy is turned to RGB
@@ -114,8 +115,8 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     verdicts, contrast = judge(patches, px, covered=bool(hidden))
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
-                      f"(contrast {contrast:.1f}, at least {tuning.MIN_CONTRAST:g} needed); "
-                      "retake it in brighter, even light")
+                      f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
+                      "needed); retake it in brighter, even light")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches)
     if _too_few_crosses(verdicts, g):
         notes.append("next to nothing is crossed on this sheet: if it is filled in, its pen "
@@ -163,6 +164,12 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
             v = v.doubted(print_unseen=1.0)
         out.append(v)
     return out
+
+
+def _short_of(figure: float) -> str:
+    """A figure that fell short of its limit, to one decimal rounded down: 1.97 against a
+    limit of 2 reads 1.9, not a puzzling 2.0."""
+    return f"{math.floor(figure * 10) / 10:.1f}"
 
 
 def _layout_for(code: int, name: str, extra: dict[int, Layout]) -> Layout:
