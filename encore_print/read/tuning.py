@@ -295,8 +295,8 @@ VALUE_RING_CLEAR = 1.0
 # simulated photos (every level and pen; some seeds read twice, by an earlier reader too) the
 # 81 713 empty values read empty reached 2.7 (99.9 % under 1.2; under a thumb's shade 4.5),
 # while pale ballpoint and grainy pencil circles the pen threshold missed had 4-22. So read:
-# 2 circles on 300 mixed hard photos, 11 on 600 pencil ones, 5 on 300 fresh hard ones (seeds
-# 300-599), none wrong.
+# 2 circles on 300 mixed hard photos, 11 on 600 pencil ones; on fresh seeds (300-599), 5 on
+# 600 hard and extreme photos and 3 on 300 hard pencil ones; none wrong.
 VALUE_RING_CIRCLED = 4.0
 VALUE_RING_SURE = 8.0
 # A value read circled is not sure when its pen is less than 6 times the median pen round its
