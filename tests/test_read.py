@@ -157,7 +157,7 @@ def test_photos_without_a_readable_sheet_say_why(what, expect):
 
 
 def test_a_figure_short_of_its_limit_is_rounded_down():
-    assert [_short_of(x) for x in (1.97, 2.0, 0.04)] == ["1.9", "2.0", "0.0"]
+    assert [_short_of(x) for x in (1.97, 2.0, 2.3, 0.04)] == ["1.9", "2.0", "2.3", "0.0"]
 
 
 def test_pencil_crosses_through_stars_are_seen():

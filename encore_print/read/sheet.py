@@ -169,7 +169,7 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
 def _short_of(figure: float) -> str:
     """A figure that fell short of its limit, to one decimal rounded down: 1.97 against a
     limit of 2 reads 1.9, not a puzzling 2.0."""
-    return f"{math.floor(figure * 10) / 10:.1f}"
+    return f"{math.floor(figure * 10 + 1e-9) / 10:.1f}"  # (2.3 * 10 is 22.999…)
 
 
 def _layout_for(code: int, name: str, extra: dict[int, Layout]) -> Layout:
