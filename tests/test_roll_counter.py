@@ -161,15 +161,26 @@ def test_score_solo_warns_of_a_31st_roll_from_a_marks_file(tmp_path):
     assert plain["warnings"] == [] and plain["total"] == data["total"]
 
 
-def test_an_empty_roll_box_before_the_last_sure_cross_is_a_doubt():
-    """Rolls are crossed in order: a box read empty before the last box read crossed for sure
-    is a cross too faint to see, more likely than a skipped roll. After it, or before a cross
-    that is itself a doubt, an empty box stays sure."""
+def counter_doubts(states):
     from encore_print.read.judge import Verdict, _doubt_counter_gaps
 
-    states = {1: ("crossed", 1.0), 2: ("empty", 1.0), 3: ("crossed", 0.9), 4: ("empty", 1.0),
-              5: ("crossed", 0.1)}
-    verdicts = [Verdict(f"roll:{n}", s, c, {}) for n, (s, c) in states.items()]
+    verdicts = [Verdict(f"roll:{n}", s, c, {}) for n, (s, c) in enumerate(states, 1)]
     verdicts.append(Verdict("cell:A1", "empty", 1.0, {}))
-    doubted = {v.id for v in _doubt_counter_gaps(verdicts) if v.uncertain}
-    assert doubted == {"roll:2", "roll:5"}, doubted
+    return {v.id for v in _doubt_counter_gaps(verdicts) if v.uncertain}
+
+
+X, O = ("crossed", 1.0), ("empty", 1.0)
+
+
+@pytest.mark.parametrize("states, doubted", [
+    ([X, X, X, O, O], set()),                          # rolls 1-3: as the game crosses them
+    ([X] * 5, set()),                                  # every roll box
+    ([O] * 5, set()),                                  # a table game
+    ([X, O, X, O, O], {"roll:2", "roll:3"}),           # a roll skipped, or a cross not seen
+    ([O, O, X, X, O], {"roll:1", "roll:2", "roll:3", "roll:4"}),  # a shade read as crosses
+    ([X, O, ("crossed", 0.1), O, O], {"roll:3"}),      # only a sure cross after a gap counts
+])
+def test_a_roll_counter_not_crossed_from_its_first_box_on_is_a_doubt(states, doubted):
+    """Rolls are crossed in order from the first box: from the first box read empty to the
+    last one read crossed for sure, every box is a doubt."""
+    assert counter_doubts(states) == doubted

@@ -188,15 +188,17 @@ def _doubt_unstruck(verdicts: list[Verdict]) -> list[Verdict]:
 
 
 def _doubt_counter_gaps(verdicts: list[Verdict]) -> list[Verdict]:
-    """The roll counter is crossed in order, one box per roll: a box read empty before the
-    last one read crossed for sure is more likely a cross too faint to see (a pencil's, under
-    a shade) than a roll the player skipped."""
+    """The roll counter is crossed in order, one box per roll, from the first box on. Read
+    otherwise, from its first box read empty to its last one read crossed for sure, every box
+    is a doubt: the empty ones may be crosses too faint to see (a pencil's), the crossed ones
+    a shade read as pen (a thumb's), more likely than rolls the player skipped."""
     def roll(v: Verdict) -> int:  # its number, 0 for any other element
         return int(v.id[5:]) if v.id.startswith("roll:") else 0
 
+    first = min((roll(v) for v in verdicts if roll(v) and v.state != "crossed"), default=0)
     last = max((roll(v) for v in verdicts if v.state == "crossed" and not v.uncertain),
                default=0)
-    return [v.doubted(counter_gap=1.0) if 0 < roll(v) < last and v.state == "empty" else v
+    return [v.doubted(counter_gap=1.0) if 0 < first <= roll(v) <= last else v
             for v in verdicts]
 
 
