@@ -192,7 +192,7 @@ def test_grainy_noise_round_the_values_is_no_circle():
     assert not sure, sure
 
 
-@pytest.mark.parametrize("state, conf, line_z, ring_z, covered, read, sure", [
+@pytest.mark.parametrize("state, conf, line_z, ring_z, shaded, read, sure", [
     ("empty", 1.0, 5.0, 0.0, False, "struck", True),    # a pale stroke the threshold missed
     ("empty", 1.0, 3.5, 0.0, False, "struck", False),   # ...standing out less: not sure
     ("struck", 0.1, 7.0, 0.0, False, "struck", True),   # too little pen to be sure, a clear line
@@ -204,13 +204,29 @@ def test_grainy_noise_round_the_values_is_no_circle():
     ("empty", 1.0, 8.0, 7.0, False, "empty", False),    # more line than ring: neither, a doubt
     ("empty", 1.0, 1.0, 7.0, True, "empty", False),     # a thumb's shade may lie over it: a doubt
 ])
-def test_a_line_or_ring_alone_reads_a_value(state, conf, line_z, ring_z, covered, read, sure):
+def test_a_line_or_ring_alone_reads_a_value(state, conf, line_z, ring_z, shaded, read, sure):
     """A value whose line stands far out from the empty values', with no ring round it, is
     struck, and one whose ring stands far out is circled, however little of its pen passes
     the pen threshold, unless something may shade it."""
     v = Verdict("column:A:first", state, conf, {"pen": 0.005, "dark": 1.0})
-    judged = _weigh_lines(v, line_z, ring_z, USUAL_LINES, covered)
+    judged = _weigh_lines(v, line_z, ring_z, USUAL_LINES, shaded)
     assert (judged.state, judged.uncertain) == (read, not sure), judged
+
+
+@pytest.mark.parametrize("state, line_z, across, around, sure", [
+    ("struck", 3.5, 0.8, 0.125, True),   # a line, and the little pen seen lies across: sure
+    ("empty", 3.5, 0.8, 0.125, True),    # ...too little pen for the threshold's shape: the same
+    ("struck", 3.5, 0.8, 0.44, False),   # the pen runs round it too (a neighbour's circle?)
+    ("struck", 3.5, 0.3, 0.125, False),  # the pen barely lies across it
+    ("struck", 2.5, 0.8, 0.125, False),  # the line does not stand out enough to read it so
+])
+def test_a_line_and_a_stroke_shaped_pen_agree(state, line_z, across, around, sure):
+    """A value whose line stands out, and whose pen, however little, lies across it and not
+    round it, is struck for sure: two measures agree."""
+    v = Verdict("column:A:first", state, 0.1,
+                {"pen": 0.005, "dark": 1.0, "across": across, "around": around})
+    judged = _weigh_lines(v, line_z, 0.0, USUAL_LINES)
+    assert (judged.state, judged.uncertain) == ("struck", not sure), judged
 
 
 @pytest.mark.parametrize("circle_pen, neighbour_pen, sure", [

@@ -11,7 +11,7 @@ from encore_print.errors import NoSheet
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.marks import Marks
-from encore_print.read.sheet import _short_of, read_image
+from encore_print.read.sheet import _short_of, read_image, shaded
 from encore_print.render.preview import render_sheet_image
 from encore_print.report import score_marks
 from encore_print.simulate import (
@@ -239,3 +239,12 @@ def test_a_sheet_with_next_to_nothing_crossed_is_not_read_as_sure():
         empty_cells = [v for v in reading.verdicts if v.id in cells and v.state == "empty"]
         assert all(v.uncertain for v in empty_cells) == doubted, n_crossed
         assert any("next to nothing is crossed" in n for n in reading.notes) == doubted
+
+
+def test_a_thumb_on_one_corner_shades_only_what_lies_near_it():
+    """A thumb hiding the bottom-left corner mark may shade the values of column A below the
+    grid, not those of column O, nor the middle of the grid."""
+    near = shaded(geometry(load_layout("encore")), ["bottom-left"])
+    assert {"column:A:first", "column:A:others"} <= near
+    assert not near & {"column:O:first", "cell:H4", "colour:blue:first"}
+    assert not shaded(geometry(load_layout("encore")), [])

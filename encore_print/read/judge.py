@@ -58,13 +58,14 @@ def pixel_threshold(inner: dict[str, np.ndarray], tops: dict[str, dict[float, fl
     return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
 
 
-def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
-          ) -> tuple[list[Verdict], float]:
+def judge(patches: list[Patch], px_per_mm: float, covered: bool = False,
+          shaded: frozenset[str] = frozenset()) -> tuple[list[Verdict], float]:
     """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
     pen barely stands out, every verdict is held to a stricter standard. Small boxes (the solo
     roll counter) are judged by the limits the other elements set, and take no part in them.
-    `covered`: something may lie over the sheet (a corner mark is hidden: a thumb), whose
-    shade can darken a box or a value as faint pen does."""
+    `covered`: a corner mark is hidden (a thumb), so the sheet is placed from three and
+    something lies over it; `shaded`: the elements near that corner mark, whose shade can
+    darken a value as faint pen does."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
@@ -129,7 +130,7 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False
         value_line.update(_line_scores(judged, empty, px_per_mm, 0.0))
         value_ring.update(_ring_scores(judged, empty, px_per_mm))
     read = _doubt_circles_like_neighbours(read, [p.element for p in values])
-    out += [_weigh_lines(v, value_line[i], value_ring[i], weakened(value_lines), covered)
+    out += [_weigh_lines(v, value_line[i], value_ring[i], weakened(value_lines), i in shaded)
             if i in value_line else v for i, v in read.items()]
     # small boxes keep the usual line limits (tuning.py): their outline leaves more in them to
     # mistake
@@ -542,27 +543,31 @@ def _robust_z(values: dict[str, float], reference: list[float]) -> dict[str, flo
 
 
 def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
-                 covered: bool = False) -> Verdict:
+                 shaded: bool = False) -> Verdict:
     """A value's verdict weighed against the line in it and the ring round it (robust z, see
     _line_scores and _ring_scores). Read empty, a clear line or ring may be a stroke or a
     circle too faint to measure, and pale pen in a mark's shape is a doubt only where they
     back it. Read struck, it is not sure when its pen runs round it like a circle (a grainy
     pencil circle's two sides lie on one band through the digit), nor when no line stands out
     there (specks of a grainy photo's noise lined up). A line that stands far out with no
-    ring round it makes a value read struck, and a ring far out (further than its line) one
-    read empty circled, however pale its pen, where nothing may shade the sheet (`covered`):
-    little of a thin, grainy pencil line or of a ballpoint pressed lightly passes the pen
-    threshold."""
+    ring round it makes a value read struck (sure when what little pen passed the threshold
+    lies across it, not round it: two measures agree), and a ring far out (further than its line)
+    one read empty circled, however pale its pen, where nothing may shade the value
+    (`shaded`): little of a thin, grainy pencil line or of a ballpoint pressed lightly passes
+    the pen threshold."""
     v = Verdict(v.id, v.state, v.confidence,
                 {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)})
     by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (tuning.VALUE_LINE_SURE
                                                       - tuning.VALUE_LINE_STRUCK)
-    if by_line >= 0 and ring_z < tuning.VALUE_RING_CLEAR and not covered:
+    if by_line >= 0 and ring_z < tuning.VALUE_RING_CLEAR and not shaded:
         conf = max(v.confidence, by_line) if v.state == "struck" else by_line
+        if v.features.get("across", 0.0) >= tuning.ACROSS_STRUCK \
+                and v.features.get("around", 1.0) <= tuning.STROKE_AROUND:
+            conf = 1.0  # the line and the shape of the pen seen, a stroke, agree
         return Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
     by_ring = (ring_z - tuning.VALUE_RING_CIRCLED) / (tuning.VALUE_RING_SURE
                                                       - tuning.VALUE_RING_CIRCLED)
-    if v.state == "empty" and by_ring >= 0 and ring_z > line_z and not covered:
+    if v.state == "empty" and by_ring >= 0 and ring_z > line_z and not shaded:
         return Verdict(v.id, "circled", round(min(1.0, by_ring), 3), v.features)
     if v.state == "struck":
         return v.doubted() if ring_z >= tuning.RING_STRUCK or line_z < tuning.LINE_STRUCK \

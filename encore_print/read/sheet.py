@@ -112,7 +112,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     jobs.work()
     helped.result()
     patches = patches_done()
-    verdicts, contrast = judge(patches, px, covered=bool(hidden))
+    verdicts, contrast = judge(patches, px, bool(hidden), shaded(g, hidden))
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
@@ -144,12 +144,6 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
     find there, a folded corner), the small boxes, whose outline is much of them."""
     if not hidden and not misfits:  # every corner mark seen where the others put it
         return verdicts
-
-    def near(e, corners, reach):
-        x, y, w, h = e.box_mm
-        return any(np.hypot(x + w / 2 - (fx + fw / 2), y + h / 2 - (fy + fh / 2)) <= reach
-                   for f in g.fiducials if f.corner in corners for fx, fy, fw, fh in [f.box_mm])
-
     match = {e.id: m for e, m in zip(g.elements, matches)}
     usual = {k: np.median([m for e, m in zip(g.elements, matches)
                            if e.kind == k and np.isfinite(m)] or [1.0])
@@ -158,12 +152,24 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
     for v in verdicts:
         e = g.element(v.id)
         shows = match[v.id] >= tuning.COVERED_MATCH * usual[e.kind]  # False for NaN: unsure
-        unseen = not shows and near(e, hidden, tuning.HIDDEN_CORNER_MM)
-        folded = is_small(e) and near(e, misfits + hidden, tuning.COVERED_CORNER_MM)
+        unseen = not shows and _near(e, g, hidden, tuning.HIDDEN_CORNER_MM)
+        folded = is_small(e) and _near(e, g, misfits + hidden, tuning.COVERED_CORNER_MM)
         if unseen or folded:
             v = v.doubted(print_unseen=1.0)
         out.append(v)
     return out
+
+
+def shaded(g: SheetGeometry, hidden: list[str]) -> frozenset[str]:
+    """The elements that what hides these corner marks (a thumb) may lie over or shade."""
+    return frozenset(e.id for e in g.elements if _near(e, g, hidden, tuning.HIDDEN_CORNER_MM))
+
+
+def _near(e: Element, g: SheetGeometry, corners: list[str], reach_mm: float) -> bool:
+    """Whether an element's centre lies within `reach_mm` of one of these corners' marks."""
+    x, y, w, h = e.box_mm
+    return any(np.hypot(x + w / 2 - (fx + fw / 2), y + h / 2 - (fy + fh / 2)) <= reach_mm
+               for f in g.fiducials if f.corner in corners for fx, fy, fw, fh in [f.box_mm])
 
 
 def _short_of(figure: float) -> str:
