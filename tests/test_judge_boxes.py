@@ -83,6 +83,24 @@ def test_the_same_faint_line_on_a_felt_sheet_is_not_sure_either_way():
     assert v.state == "empty" and v.uncertain, v
 
 
+@pytest.mark.parametrize("pen_darkness, blur_mm, sure", [
+    (0.12, 0.1, True),   # a sharp photo (contrast ~3): the sheet's faintest crosses would show
+    (0.12, 0.3, False),  # blurred: they may have faded away, so no pen seen is no evidence
+    (0.10, 0.1, False),  # sharp, but too dull (contrast ~2.5) to show them
+])
+def test_an_empty_cell_on_a_sheet_whose_pen_barely_shows(pen_darkness, blur_mm, sure):
+    """Crosses barely darker than the pen threshold: an empty cell is sure only on a photo
+    sharp and contrasted enough to show the palest of them."""
+    rng = np.random.default_rng(5)
+    cells = [e for e in geometry(load_layout("encore")).elements
+             if e.kind == "cell" and not e.star]
+    patches = [patch(e, line(pen_darkness, X), rng, noise=0.015) for e in cells[:40]]
+    patches += [patch(e, lambda *_: None, rng, noise=0.015) for e in cells[40:]]
+    verdicts, _ = judge(patches, PX, blur_mm=blur_mm)
+    v = next(v for v in verdicts if v.id == cells[-1].id)
+    assert (v.state, v.uncertain) == ("empty", not sure), v
+
+
 def specks(darkness, share, seed=9):
     """Scattered specks of pen over the middle of a box, none big enough for a stroke nor in
     a line: what a grainy pencil cross over a star can leave in a photo."""

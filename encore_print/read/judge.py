@@ -59,13 +59,15 @@ def pixel_threshold(inner: dict[str, np.ndarray], tops: dict[str, dict[float, fl
 
 
 def judge(patches: list[Patch], px_per_mm: float, covered: bool = False,
-          shaded: frozenset[str] = frozenset()) -> tuple[list[Verdict], float]:
+          shaded: frozenset[str] = frozenset(), blur_mm: float = 0.0
+          ) -> tuple[list[Verdict], float]:
     """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
     pen barely stands out, every verdict is held to a stricter standard. Small boxes (the solo
     roll counter) are judged by the limits the other elements set, and take no part in them.
     `covered`: a corner mark is hidden (a thumb), so the sheet is placed from three and
     something lies over it; `shaded`: the elements near that corner mark, whose shade can
-    darken a value as faint pen does."""
+    darken a value as faint pen does. `blur_mm`: the photo's blur (sigma), which can wipe out
+    a faint pen's palest crosses."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
@@ -146,7 +148,10 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False,
     if q < 1:
         out = [Verdict(v.id, v.state, round(v.confidence * (0.5 + 0.5 * q), 3), v.features)
                for v in out]
-    if weak and q < 1:  # the pen barely shows anywhere: no pen seen is no evidence
+    if weak and q < 1 and (blur_mm >= tuning.WEAK_PEN_BLUR_MM
+                           or c < tuning.WEAK_PEN_CONTRAST):
+        # the pen barely shows anywhere, and the photo is too blurred or dull to show its
+        # palest crosses: no pen seen is no evidence
         out = [v.doubted(weak_pen=1.0) if v.state == "empty" and not is_small(v_el[v.id])
                else v for v in out]
     out = _doubt_counter_gaps(_doubt_unstruck(out))

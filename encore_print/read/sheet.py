@@ -112,7 +112,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     jobs.work()
     helped.result()
     patches = patches_done()
-    verdicts, contrast = judge(patches, px, bool(hidden), shaded(g, hidden))
+    verdicts, contrast = judge(patches, px, bool(hidden), shaded(g, hidden), sigma)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
