@@ -96,6 +96,19 @@ def test_a_value_with_pen_of_both_shapes_is_as_sure_as_one_beats_the_other():
     assert v.state == "circled" and v.confidence <= circled - struck + 1e-3, v
 
 
+@pytest.mark.parametrize("span_deg, sure", [(40, True), (55, False)])
+def test_a_neighbours_circle_brushing_one_side_leaves_the_value_empty(span_deg, sure):
+    """The arc of the next value's circle reaching into this one's ring on one side, with no
+    pen across it: in 3 of its 16 sectors, a sure empty; further round (4), not sure."""
+    def draw(ink, cx, cy, w, h):
+        cv2.ellipse(ink, (round(cx + w * 1.25), round(cy)), (round(w * 0.7), round(h * 0.75)),
+                    0, 180 - span_deg / 2, 180 + span_deg / 2, 0.5, 3)
+
+    v = _value_verdict(value_patch(draw), 0.1, 0.5, PX)
+    assert v.features["across"] == 0.0 and round(v.features["around"] * 16) == (3 if sure else 4)
+    assert (v.state, v.uncertain) == ("empty", not sure), v
+
+
 def test_an_upper_value_read_empty_beside_a_circled_lower_one_is_not_sure():
     """Circling the lower value means someone else was first: the upper one should be struck,
     so seeing it empty more likely misses a faint stroke."""

@@ -154,7 +154,6 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False,
         # palest crosses: no pen seen is no evidence
         out = [v.doubted(weak_pen=1.0) if v.state == "empty" and not is_small(v_el[v.id])
                else v for v in out]
-    out = _doubt_counter_gaps(_doubt_unstruck(out))
     return sorted(out, key=lambda v: order[v.id]), c
 
 
@@ -173,6 +172,12 @@ USUAL_LINES = LineLimits(tuning.LINE_CROSSED, tuning.LINE_SURE, tuning.LINE_DOUB
 # a dark overshoot in a neighbour's box either: its lines count from lower
 FAINT_LINES = LineLimits(tuning.LINE_CROSSED_FAINT, tuning.LINE_SURE_FAINT,
                          tuning.LINE_DOUBT_FAINT)
+
+
+def doubt_what_follows(verdicts: list[Verdict]) -> list[Verdict]:
+    """The doubts that follow from others (see _doubt_unstruck, _doubt_counter_gaps): to be
+    cast once every other doubt is, a thumb's over the print too."""
+    return _doubt_counter_gaps(_doubt_unstruck(verdicts))
 
 
 def _doubt_unstruck(verdicts: list[Verdict]) -> list[Verdict]:
@@ -699,7 +704,8 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
         shaped = min(conf, -max(circled, struck))  # too little pen, but of a mark's shape
         if some > 0:
             conf = min(shaped, min(-circled, -struck) - 1)
-            if around > tuning.BRUSH_AROUND:
+            if around > (tuning.BRUSH_AROUND if across > tuning.BRUSH_ACROSS
+                         else tuning.BRUSH_AROUND_ASIDE):
                 conf = 0.0
         elif shaped < conf:
             feats["shaped"] = round(float(_clip01(shaped)), 3)

@@ -37,7 +37,7 @@ from .ink import (
     prepare_blank,
     saturation,
 )
-from .judge import VALUE_KINDS, Patch, Verdict, is_small, judge
+from .judge import VALUE_KINDS, Patch, Verdict, doubt_what_follows, is_small, judge
 from .locate import homography, sight
 from .photo import load_photo
 from .rectify import displacement, photo_px_per_mm, rectify
@@ -123,7 +123,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
                      "does not show in this photo; retake it closer, in brighter light")
         verdicts = [v.doubted(few_crosses=1.0) if v.state == "empty" and not is_small(
             g.element(v.id)) else v for v in verdicts]
-    return Reading(name, layout, verdicts, sheet, notes)
+    return Reading(name, layout, doubt_what_follows(verdicts), sheet, notes)
 
 
 def _too_few_crosses(verdicts: list[Verdict], g: SheetGeometry) -> bool:
