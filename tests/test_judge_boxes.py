@@ -45,9 +45,9 @@ X = [((0.2, 0.2), (0.8, 0.8)), ((0.8, 0.2), (0.2, 0.8))]
 SLASH = [((0.15, 0.8), (0.85, 0.2))]
 
 
-def verdict_of_faint_slash(pen_darkness, slash_darkness):
+def verdict_of_faint_slash(pen_darkness, slash_darkness, shaded=False):
     """A sheet whose crosses have `pen_darkness`, its other cells empty but one, which holds a
-    single slash of `slash_darkness`: that cell's verdict."""
+    single slash of `slash_darkness`: that cell's verdict (`shaded`: near a hidden corner)."""
     rng = np.random.default_rng(5)
     cells = [e for e in geometry(load_layout("encore")).elements
              if e.kind == "cell" and not e.star]
@@ -55,7 +55,8 @@ def verdict_of_faint_slash(pen_darkness, slash_darkness):
     patches = [patch(e, line(pen_darkness, X), rng) for e in crossed]
     patches += [patch(e, lambda *_: None, rng) for e in empty]
     patches.append(patch(probe, line(slash_darkness, SLASH), rng))
-    verdicts, _ = judge(patches, PX)
+    verdicts, _ = judge(patches, PX, covered=shaded,
+                        shaded=frozenset({probe.id}) if shaded else frozenset())
     return next(v for v in verdicts if v.id == probe.id)
 
 
@@ -74,6 +75,12 @@ def test_a_line_alone_is_no_sure_cross_where_the_pen_shows_well():
     shows = verdict_of_faint_slash(pen_darkness=0.24, slash_darkness=0.04)
     assert weak.state == "crossed" and not weak.uncertain, weak
     assert shows.state == "crossed" and shows.uncertain, shows
+
+
+def test_a_line_alone_is_no_sure_cross_where_a_thumb_may_shade_the_cell():
+    """Near a hidden corner mark, the edge of a thumb's shadow is a line too."""
+    v = verdict_of_faint_slash(pen_darkness=0.15, slash_darkness=0.04, shaded=True)
+    assert v.state == "crossed" and v.uncertain, v
 
 
 def test_the_same_faint_line_on_a_felt_sheet_is_not_sure_either_way():

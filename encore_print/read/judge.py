@@ -66,7 +66,7 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False,
     roll counter) are judged by the limits the other elements set, and take no part in them.
     `covered`: a corner mark is hidden (a thumb), so the sheet is placed from three and
     something lies over it; `shaded`: the elements near that corner mark, whose shade can
-    darken a value as faint pen does. `blur_mm`: the photo's blur (sigma), which can wipe out
+    darken a box or a value as faint pen does, and whose edge is a line. `blur_mm`: the photo's blur (sigma), which can wipe out
     a faint pen's palest crosses."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
@@ -107,6 +107,10 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False,
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone
     # are faint by definition
     c = contrast(boxes, out, tops)
+    # where a thumb may shade a box, the edge of its shadow is a line too: a cross that only
+    # its line shows there is not sure
+    out = [v.doubted(shade_line=1.0) if v.id in shaded and v.state == "crossed"
+           and cover[v.id] < limit else v for v in out]
     # a faint pen's specks, strokes and lines are read as marks only where nothing may shade
     # the sheet
     if faint:
@@ -704,8 +708,8 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
         shaped = min(conf, -max(circled, struck))  # too little pen, but of a mark's shape
         if some > 0:
             conf = min(shaped, min(-circled, -struck) - 1)
-            if around > (tuning.BRUSH_AROUND if across > tuning.BRUSH_ACROSS
-                         else tuning.BRUSH_AROUND_ASIDE):
+            aside = across <= tuning.BRUSH_ACROSS and dark >= tuning.DARK_AS_PEN
+            if around > (tuning.BRUSH_AROUND_ASIDE if aside else tuning.BRUSH_AROUND):
                 conf = 0.0
         elif shaped < conf:
             feats["shaped"] = round(float(_clip01(shaped)), 3)

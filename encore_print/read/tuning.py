@@ -355,12 +355,14 @@ SHAPE_BACKED_DARK = 0.7
 # A neighbour's circle brushing a value puts pen in at most 2 of its 16 sectors (simulated: 1 of
 # 50 empty values with real pen had 4); a partly seen circle of its own had 4-8.
 BRUSH_AROUND = 0.125
-# ... or 3 when none of its pen lies across the value (at most 0.1: a circle to one side). On
-# 2 300 simulated photos (600 ordinary and hard, 300 fresh ordinary, 600 fresh hard and
-# extreme, 300 extreme, 300 hard pencil, 200 hard ballpoint), the 25 values read empty with
-# pen in 3 sectors (0.8 % of their area or more) and none across were all empty, and the
-# only doubt on 4 of the 600 ordinary photos (with the doubt it casts on the value above);
-# struck values read empty with pen in 3 sectors had 0.29-1.0 across; circles, 5 sectors or more.
+# ... or 3 when none of its pen lies across the value (at most 0.1: a circle to one side) and
+# it is as dark as the sheet's crosses (DARK_AS_PEN: the same player's pen). On 2 300 simulated
+# photos (600 ordinary and hard, 300 fresh ordinary, 600 fresh hard and extreme, 300 extreme,
+# 300 hard pencil, 200 hard ballpoint), the 34 values read empty with such pen were all empty;
+# it was the only doubt on 4 of the 600 ordinary photos (with the doubt it casts on the value
+# above). Paler pen so is no brush: a struck value the photo barely shows had 3 sectors, 0.08
+# across, at 0.48 of the crosses' darkness. Struck values read empty with 3 sectors otherwise
+# had 0.29-1.0 across; circles, 5 sectors or more.
 BRUSH_AROUND_ASIDE = 0.1875
 BRUSH_ACROSS = 0.1
 # Struck: the pen lies on one band (±0.18 half-sizes) through the middle that reaches 0.8
