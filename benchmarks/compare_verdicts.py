@@ -49,7 +49,8 @@ def outcome(verdicts: dict[str, dict] | None) -> str:
 
 def worse(before: dict, after: dict) -> bool:
     """A right verdict turned wrong or less sure, or a wrong one turned sure."""
-    right_before, right_after = before["state"] == before["truth"], after["state"] == after["truth"]
+    right_before = before["state"] == before["truth"]
+    right_after = after["state"] == after["truth"]
     if right_before and not right_after:
         return True
     if right_after:

@@ -66,8 +66,8 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False,
     roll counter) are judged by the limits the other elements set, and take no part in them.
     `covered`: a corner mark is hidden (a thumb), so the sheet is placed from three and
     something lies over it; `shaded`: the elements near that corner mark, whose shade can
-    darken a box or a value as faint pen does, and whose edge is a line. `blur_mm`: the photo's blur (sigma), which can wipe out
-    a faint pen's palest crosses."""
+    darken a box or a value as faint pen does, and whose edge is a line. `blur_mm`: the
+    photo's blur (sigma), which can wipe out a faint pen's palest crosses."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
@@ -565,8 +565,8 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
     pencil circle's two sides lie on one band through the digit), nor when no line stands out
     there (specks of a grainy photo's noise lined up). A line that stands far out with no
     ring round it makes a value read struck (sure when what little pen passed the threshold
-    lies across it, not round it: two measures agree), and a ring far out (further than its line)
-    one read empty circled, however pale its pen, where nothing may shade the value
+    lies across it, not round it: two measures agree), and a ring far out (further than its
+    line) one read empty circled, however pale its pen, where nothing may shade the value
     (`shaded`): little of a thin, grainy pencil line or of a ballpoint pressed lightly passes
     the pen threshold."""
     v = Verdict(v.id, v.state, v.confidence,
