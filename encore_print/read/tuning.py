@@ -288,8 +288,8 @@ VALUES_COMPARED = 3
 # Unless a thumb may shade it (within HIDDEN_CORNER_MM of a hidden corner mark), a value whose
 # line stands out by z 3.0 or more with no ring round it (z under 1.0) is struck, sure from
 # 6.0 (confident from 4.05), however pale or little its pen, even when too little passes the
-# pen threshold to read it struck at all (a
-# light ballpoint stroke with z 14-19 had read struck at 0.02-0.29). Simulated, 300 photos a
+# pen threshold to read it struck at all (a light ballpoint stroke with z 14-19 had read
+# struck at 0.02-0.29). Simulated, 300 photos a
 # level: on faint-pen sheets the empty values stayed at or under 1.4 (ordinary, 3 348), 2.0
 # (hard, 2 575, but one of 3.7) and 2.1 (extreme); the pencil strokes read empty had 2.8-5.8
 # (ordinary) with rings under 0.7; those read struck but unsure had 2.7-9.3. Circles read
