@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from ..geometry import Element
+from ..rules.encore import ROLL
 from . import tuning
 from .ink import percentile
 
@@ -208,7 +209,8 @@ def _doubt_counter_gaps(verdicts: list[Verdict]) -> list[Verdict]:
     is a doubt: the empty ones may be crosses too faint to see (a pencil's), the crossed ones
     a shade read as pen (a thumb's), more likely than rolls the player skipped."""
     def roll(v: Verdict) -> int:  # its number, 0 for any other element
-        return int(v.id[5:]) if v.id.startswith("roll:") else 0
+        row, _, number = v.id.partition(":")
+        return int(number) if row == ROLL else 0
 
     first = min((roll(v) for v in verdicts if roll(v) and v.state != "crossed"), default=0)
     last = max((roll(v) for v in verdicts if v.state == "crossed" and not v.uncertain),

@@ -112,12 +112,13 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     jobs.work()
     helped.result()
     patches = patches_done()
-    verdicts, contrast = judge(patches, px, bool(hidden), shaded(g, hidden), sigma)
+    near_hidden = shaded(g, hidden)
+    verdicts, contrast = judge(patches, px, bool(hidden), near_hidden, sigma)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
                       "needed); retake it in brighter, even light")
-    verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches)
+    verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     if _too_few_crosses(verdicts, g):
         notes.append("next to nothing is crossed on this sheet: if it is filled in, its pen "
                      "does not show in this photo; retake it closer, in brighter light")
@@ -136,12 +137,14 @@ def _too_few_crosses(verdicts: list[Verdict], g: SheetGeometry) -> bool:
 
 
 def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
-                  misfits: list[str], matches: np.ndarray) -> list[Verdict]:
+                  misfits: list[str], matches: np.ndarray, near_hidden: frozenset[str]
+                  ) -> list[Verdict]:
     """Verdicts that are not sure because the print may be covered or misplaced: next to a
     corner mark that is hidden (a thumb holding the sheet), the elements whose print matches
     the blank less well than is usual for their kind on this sheet (what hides the mark lies
     over them too); next to a corner mark that is hidden or did not fit (too blurred or dark to
-    find there, a folded corner), the small boxes, whose outline is much of them."""
+    find there, a folded corner), the small boxes, whose outline is much of them.
+    `near_hidden`: the elements near a hidden corner mark (see `shaded`)."""
     if not hidden and not misfits:  # every corner mark seen where the others put it
         return verdicts
     match = {e.id: m for e, m in zip(g.elements, matches)}
@@ -152,7 +155,7 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
     for v in verdicts:
         e = g.element(v.id)
         shows = match[v.id] >= tuning.COVERED_MATCH * usual[e.kind]  # False for NaN: unsure
-        unseen = not shows and _near(e, g, hidden, tuning.HIDDEN_CORNER_MM)
+        unseen = not shows and v.id in near_hidden
         folded = is_small(e) and _near(e, g, misfits + hidden, tuning.COVERED_CORNER_MM)
         if unseen or folded:
             v = v.doubted(print_unseen=1.0)
