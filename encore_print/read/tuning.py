@@ -202,13 +202,13 @@ WEAK_PEN = 1.5
 LINE_DOUBT_WEAK = 1.2
 # On such a sheet of contrast under GOOD_CONTRAST, every element read empty is a doubt (no pen
 # seen is no evidence: its palest crosses may have faded into the photo's noise), unless the
-# photo is sharp, its blur sigma under 0.2 mm (under the width of a pencil line, 0.25-0.45 mm),
-# and its contrast at least 2.6. Simulated with no such doubt, on 1 800 photos (ordinary and
-# hard: 600 pencil and 600 mixed of seeds 0-299, 600 pencil of seeds 300-599): the 48 sheets
-# so sharp and contrasted had no misread unflagged (29 were exact); the sheets with one all had
-# a blur of 0.249 mm or more or a contrast under 2.4 (closest: 0.15 mm at 2.18, 0.20 at 2.24,
-# 0.25 at 2.67).
-WEAK_PEN_BLUR_MM = 0.2
+# photo is sharp, its blur sigma under 0.24 mm (under the width of a pencil line, 0.25-0.45 mm),
+# and its contrast at least 2.6. Simulated with no such doubt, on 3 000 photos (seeds 0-599:
+# ordinary and hard, mixed pens and pencil; extreme mixed): of the 45 sheets of contrast
+# 2.6-4 and blur 0.20-0.24 mm none had a misread unflagged (26 were exact); of the 111 of
+# 0.24-0.33 mm, 6 had one (the sharpest: 0.25 mm at contrast 2.67, then 0.28 mm). Under
+# contrast 2.6, sheets with one had a blur down to 0.15 mm (1 800 photos, seeds 0-299).
+WEAK_PEN_BLUR_MM = 0.24
 WEAK_PEN_CONTRAST = 2.6
 # On a faint-pen sheet, a box read empty whose 98th percentile of ink stands out from the
 # other empty boxes' by a robust z of 2.2 is not sure: a grainy pencil cross over a star can
