@@ -567,7 +567,8 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
     pencil circle's two sides lie on one band through the digit), nor when no line stands out
     there (specks of a grainy photo's noise lined up). A line that stands far out with no
     ring round it makes a value read struck (sure when what little pen passed the threshold
-    lies across it, not round it: two measures agree), and a ring far out (further than its
+    lies across it, not round it: two measures agree; with that pen, a line less far out
+    does too), and a ring far out (further than its
     line) one read empty circled, however pale its pen, where nothing may shade the value
     (`shaded`): little of a thin, grainy pencil line or of a ballpoint pressed lightly passes
     the pen threshold."""
@@ -575,10 +576,12 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
                 {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)})
     by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (tuning.VALUE_LINE_SURE
                                                       - tuning.VALUE_LINE_STRUCK)
-    if by_line >= 0 and ring_z < tuning.VALUE_RING_CLEAR and not shaded:
+    stroke = v.features.get("across", 0.0) >= tuning.ACROSS_STRUCK \
+        and v.features.get("around", 1.0) <= tuning.STROKE_AROUND
+    if (by_line >= 0 or stroke and line_z >= tuning.STROKE_LINE) \
+            and ring_z < tuning.VALUE_RING_CLEAR and not shaded:
         conf = max(v.confidence, by_line) if v.state == "struck" else by_line
-        if v.features.get("across", 0.0) >= tuning.ACROSS_STRUCK \
-                and v.features.get("around", 1.0) <= tuning.STROKE_AROUND:
+        if stroke:
             conf = 1.0  # the line and the shape of the pen seen, a stroke, agree
         return Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
     by_ring = (ring_z - tuning.VALUE_RING_CIRCLED) / (tuning.VALUE_RING_SURE
