@@ -568,10 +568,9 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
     there (specks of a grainy photo's noise lined up). A line that stands far out with no
     ring round it makes a value read struck (sure when what little pen passed the threshold
     lies across it, not round it: two measures agree; with that pen, a line less far out
-    does too), and a ring far out (further than its
-    line) one read empty circled, however pale its pen, where nothing may shade the value
-    (`shaded`): little of a thin, grainy pencil line or of a ballpoint pressed lightly passes
-    the pen threshold."""
+    does too), and a ring far out (further than its line) one read empty circled, however
+    pale its pen, where nothing may shade the value (`shaded`): little of a thin, grainy
+    pencil line or of a ballpoint pressed lightly passes the pen threshold."""
     v = Verdict(v.id, v.state, v.confidence,
                 {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)})
     by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (tuning.VALUE_LINE_SURE
