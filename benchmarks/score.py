@@ -1,5 +1,5 @@
 """Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
-[--megapixels MP] [--solo] [--first-seed S]
+[--megapixels MP] [--solo] [--mono] [--first-seed S]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -18,8 +18,9 @@ scoring ≤ 1.5 × decode. `--pen felt|ballpoint|pencil` writes every sheet with
 bag of pens hides one pen's own weaknesses. `--megapixels 12` takes the photos at a phone's size
 and reads them through a JPEG file, as the `score` command does (slower to generate). `--solo`
 crosses the roll counter as a solo game does; a misread roll never changes the total, so it
-shows as mark-wrong. `--first-seed 300` reads photos the reader's limits were not measured on
-(they were on seeds 0-299).
+shows as mark-wrong. `--mono` prints the pads in grey, as a black-and-white printer does.
+`--first-seed 300` reads photos the reader's limits were not measured on (they were on seeds
+0-299).
 """
 
 from __future__ import annotations
@@ -49,22 +50,23 @@ DPI = 300
 
 
 def make_photo(seed: int, level: str, megapixels: float | None = None, pen: str | None = None,
-               solo: bool = False):
+               solo: bool = False, mono: bool = False):
     """A photo of a random finished sheet; `pen` forces "felt", "ballpoint" or "pencil";
-    `solo` crosses the roll counter's first boxes too (0-30 of them), as a solo game does."""
+    `solo` crosses the roll counter's first boxes too (0-30 of them), as a solo game does;
+    `mono`: the pad printed in grey."""
     layout = load_layout("encore")
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
     if solo:
         truth.update({f"roll:{n}": "crossed" for n in range(1, int(rng.integers(0, 31)) + 1)})
-    sheet = draw_marks(np.array(render_sheet_image(layout, DPI)), geometry(layout), DPI, truth,
-                       rng, random_pen(rng, kind=pen) if pen else None)
+    sheet = draw_marks(np.array(render_sheet_image(layout, DPI, mono)), geometry(layout), DPI,
+                       truth, rng, random_pen(rng, kind=pen) if pen else None)
     return layout, truth, photograph(sheet, rng, level, megapixels)
 
 
-def one(args: tuple[int, str, str | None, float | None, bool]) -> dict:
-    seed, level, pen, megapixels, solo = args
-    layout, truth, photo = make_photo(seed, level, megapixels, pen, solo)
+def one(args: tuple[int, str, str | None, float | None, bool, bool]) -> dict:
+    seed, level, pen, megapixels, solo, mono = args
+    layout, truth, photo = make_photo(seed, level, megapixels, pen, solo, mono)
     if megapixels:  # read as a phone's file is: a JPEG, decoded at the size the reader asks
         photo = decode(cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes(),
                        f"{level}-{seed}.jpg")
@@ -103,8 +105,9 @@ def _total(layout, states) -> int:
 
 
 def accuracy(sheets: int, levels: list[str], jobs: int, pen: str | None = None,
-             megapixels: float | None = None, solo: bool = False, first_seed: int = 0) -> None:
-    work = [(seed, level, pen, megapixels, solo) for level in levels
+             megapixels: float | None = None, solo: bool = False, first_seed: int = 0,
+             mono: bool = False) -> None:
+    work = [(seed, level, pen, megapixels, solo, mono) for level in levels
             for seed in range(first_seed, first_seed + sheets)]
     with Pool(jobs) as pool:
         results = pool.map(one, work, chunksize=4)
@@ -183,12 +186,15 @@ def main() -> None:
     ap.add_argument("--solo", action="store_true",
                     help="solo games: the roll counter is crossed too (a table game leaves it "
                          "empty, so without this its misreads are never seen)")
+    ap.add_argument("--mono", action="store_true",
+                    help="pads printed in grey, as a black-and-white printer prints them")
     ap.add_argument("--first-seed", type=int, default=0,
                     help="seeds from this one on: the reader's limits were measured on seeds "
                          "0-299, so fresh seeds test them on photos they have not seen")
     ap.add_argument("--no-speed", action="store_true")
     a = ap.parse_args()
-    accuracy(a.sheets, a.levels.split(","), a.jobs, a.pen, a.megapixels, a.solo, a.first_seed)
+    accuracy(a.sheets, a.levels.split(","), a.jobs, a.pen, a.megapixels, a.solo, a.first_seed,
+             a.mono)
     if not a.no_speed:
         speed()
 
