@@ -66,9 +66,10 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False,
     pen barely stands out, every verdict is held to a stricter standard. Small boxes (the solo
     roll counter) are judged by the limits the other elements set, and take no part in them.
     `covered`: a corner mark is hidden (a thumb), so the sheet is placed from three and
-    something lies over it; `shaded`: the elements near that corner mark, whose shade can
-    darken a box or a value as faint pen does, and whose edge is a line. `blur_mm`: the
-    photo's blur (sigma), which can wipe out a faint pen's palest crosses."""
+    something lies over it, or the pad is hatched (black-and-white), which a photo can turn
+    into specks: specks make doubts only; `shaded`: the elements near that corner mark, whose
+    shade can darken a box or a value as faint pen does, and whose edge is a line. `blur_mm`:
+    the photo's blur (sigma), which can wipe out a faint pen's palest crosses."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]

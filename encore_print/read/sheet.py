@@ -113,12 +113,19 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     helped.result()
     patches = patches_done()
     near_hidden = shaded(g, hidden)
-    verdicts, contrast = judge(patches, px, bool(hidden), near_hidden, sigma)
+    hatched = blank is not blank_for(layout, False)
+    verdicts, contrast = judge(patches, px, bool(hidden) or hatched, near_hidden, sigma)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
                       "needed); retake it in brighter, even light")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
+    if hatched:
+        notes.append("this pad is printed in black and white: in a photo its hatching can "
+                     "pass for pen or hide it, so every cell is left for you to check (print "
+                     "pads in colour to have them read)")
+        verdicts = [v.doubted(hatched=1.0) if g.element(v.id).kind == "cell" else v
+                    for v in verdicts]
     if _too_few_crosses(verdicts, g):
         notes.append("next to nothing is crossed on this sheet: if it is filled in, its pen "
                      "does not show in this photo; retake it closer, in brighter light")
@@ -213,21 +220,26 @@ def _why_no_sheet(grey: np.ndarray, name: str) -> str:
 
 
 def _best_blank(layout: Layout, bgr: np.ndarray) -> tuple[Blank, np.ndarray]:
-    """A colour pad or a black-and-white one: whichever blank the sheet's photo (BGR)
-    resembles more; and the photo's coarse copy (RGB) they were compared on (colour is broad,
-    not fine), which the light is measured on too (the two blanks' coarse copies are one
-    size)."""
+    """A colour pad or a black-and-white one: colour when the photo is clearly more saturated
+    where the colour pad is coloured than where it is white (medians: pen marks, in any
+    colour, cover a minority of either); and the photo's coarse copy (RGB) they were compared
+    on (colour is broad, not fine), which the light is measured on too (the two blanks'
+    coarse copies are one size)."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
     coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
+    coloured, white = _colour_areas(colour)
+    if not coloured.any():
+        return colour, coarse
     sat = saturation(coarse)
-    return (colour if _correlation(sat, colour.saturation) > 0.3 else mono), coarse
+    gap = float(np.median(sat[coloured])) - float(np.median(sat[white]))
+    return (colour if gap > tuning.PAD_COLOUR_GAP else mono), coarse
 
 
-def _correlation(a: np.ndarray, b: np.ndarray) -> float:
-    """Pearson's correlation of two float32 arrays of one shape: np.corrcoef's, in float32
-    (its float64 copies of two images were most of this step's time)."""
-    a, b = (a - a.mean()).ravel(), (b - b.mean()).ravel()
-    return float(np.dot(a, b) / np.sqrt(np.dot(a, a) * np.dot(b, b)))
+@lru_cache(maxsize=8)
+def _colour_areas(blank: Blank) -> tuple[np.ndarray, np.ndarray]:
+    """Where the colour pad is clearly coloured, and where it is white (masks at the coarse
+    size): per layout."""
+    return blank.saturation > tuning.COLOURED, blank.saturation < tuning.UNCOLOURED
 
 
 def _edge_sigma(patch: np.ndarray) -> float | None:

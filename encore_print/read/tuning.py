@@ -66,6 +66,14 @@ INK_SHIFT_TOLERANCE_MM = 0.15
 # Light is measured on print that is flat for 1 mm around, in tiles of 8 mm, on a copy of the
 # sheet at 4 px per mm (light changes slowly; pen is left out by a second pass).
 FLAT_RADIUS_MM = 1.0
+# A colour pad or a black-and-white one: the photo's median saturation (0-255) where the colour
+# pad is coloured (over 60) less that where it is white (under 15). Simulated (60 photos a
+# level and print): colour pads 51-99, black-and-white ones -12 to 12. (The correlation of the
+# two saturation maps, used before, took some black-and-white photos for colour ones: pens of
+# every colour in the cells raised it to 0.34, over its line of 0.3.)
+COLOURED = 60
+UNCOLOURED = 15
+PAD_COLOUR_GAP = 30
 LIGHT_TILE_MM = 8.0
 LIGHT_PX_PER_MM = 4.0
 # ...then followed where it changes sharply (the edge of a shadow in sunlight) by closing the
