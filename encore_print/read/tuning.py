@@ -63,9 +63,6 @@ ALIGN_NEIGHBOURS_MM = 15.0
 # and no blur model a star hid half of its cell from the pen (pencil crosses through stars were
 # missed); this way it hides a quarter, and printed edges leave no halo of false pen.
 INK_SHIFT_TOLERANCE_MM = 0.15
-# Light is measured on print that is flat for 1 mm around, in tiles of 8 mm, on a copy of the
-# sheet at 4 px per mm (light changes slowly; pen is left out by a second pass).
-FLAT_RADIUS_MM = 1.0
 # A colour pad or a black-and-white one: the photo's median saturation (0-255) where the colour
 # pad is coloured (over 60) less that where it is white (under 15). Simulated (60 photos a
 # level and print): colour pads 51-99, black-and-white ones -12 to 12. (The correlation of the
@@ -74,6 +71,9 @@ FLAT_RADIUS_MM = 1.0
 COLOURED = 60
 UNCOLOURED = 15
 PAD_COLOUR_GAP = 30
+# Light is measured on print that is flat for 1 mm around, in tiles of 8 mm, on a copy of the
+# sheet at 4 px per mm (light changes slowly; pen is left out by a second pass).
+FLAT_RADIUS_MM = 1.0
 LIGHT_TILE_MM = 8.0
 LIGHT_PX_PER_MM = 4.0
 # ...then followed where it changes sharply (the edge of a shadow in sunlight) by closing the
@@ -215,7 +215,7 @@ LINE_DOUBT_WEAK = 1.2
 # ordinary and hard, mixed pens and pencil; extreme mixed): of the 45 sheets of contrast
 # 2.6-4 and blur 0.20-0.24 mm none had a misread unflagged (26 were exact); of the 111 of
 # 0.24-0.33 mm, 6 had one (the sharpest: 0.25 mm at contrast 2.67, then 0.28 mm). Under
-# contrast 2.6, sheets with one had a blur down to 0.15 mm (1 800 photos, seeds 0-299).
+# contrast 2.6, sheets with one had blurs down to 0.15 mm (session 7, 1 800 photos).
 WEAK_PEN_BLUR_MM = 0.24
 WEAK_PEN_CONTRAST = 2.6
 # On a faint-pen sheet, a box read empty whose 98th percentile of ink stands out from the
