@@ -55,7 +55,7 @@ def verdict_of_faint_slash(pen_darkness, slash_darkness, shaded=False):
     patches = [patch(e, line(pen_darkness, X), rng) for e in crossed]
     patches += [patch(e, lambda *_: None, rng) for e in empty]
     patches.append(patch(probe, line(slash_darkness, SLASH), rng))
-    verdicts, _ = judge(patches, PX, covered=shaded,
+    verdicts, _ = judge(patches, PX, specks_unsure=shaded,
                         shaded=frozenset({probe.id}) if shaded else frozenset())
     return next(v for v in verdicts if v.id == probe.id)
 
@@ -119,7 +119,7 @@ def specks(darkness, share, seed=9):
     return draw
 
 
-def verdict_of_specks(pen_darkness, covered=False):
+def verdict_of_specks(pen_darkness, specks_unsure=False):
     """A sheet whose crosses have `pen_darkness`, its other cells empty (the photo's noise)
     but one, which holds scattered specks: that cell's verdict."""
     rng = np.random.default_rng(7)
@@ -129,7 +129,7 @@ def verdict_of_specks(pen_darkness, covered=False):
     patches = [patch(e, line(pen_darkness, X), rng, noise=0.01) for e in crossed]
     patches += [patch(e, lambda *_: None, rng, noise=0.01) for e in empty]
     patches.append(patch(probe, specks(0.07, 0.06), rng, noise=0.01))
-    verdicts, _ = judge(patches, PX, covered=covered)
+    verdicts, _ = judge(patches, PX, specks_unsure=specks_unsure)
     return next(v for v in verdicts if v.id == probe.id)
 
 
@@ -142,7 +142,7 @@ def test_a_pencil_cross_fallen_to_specks_is_read_crossed():
 
 def test_specks_on_a_sheet_a_thumb_may_shade_only_make_a_doubt():
     """With a corner mark hidden, a thumb's shade may be what darkens the cell."""
-    v = verdict_of_specks(pen_darkness=0.15, covered=True)
+    v = verdict_of_specks(pen_darkness=0.15, specks_unsure=True)
     assert v.state == "empty" and v.uncertain, v
 
 

@@ -59,17 +59,17 @@ def pixel_threshold(inner: dict[str, np.ndarray], tops: dict[str, dict[float, fl
     return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
 
 
-def judge(patches: list[Patch], px_per_mm: float, covered: bool = False,
+def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
           shaded: frozenset[str] = frozenset(), blur_mm: float = 0.0
           ) -> tuple[list[Verdict], float]:
     """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
     pen barely stands out, every verdict is held to a stricter standard. Small boxes (the solo
     roll counter) are judged by the limits the other elements set, and take no part in them.
-    `covered`: a corner mark is hidden (a thumb), so the sheet is placed from three and
-    something lies over it, or the pad is hatched (black-and-white), which a photo can turn
-    into specks: specks make doubts only; `shaded`: the elements near that corner mark, whose
-    shade can darken a box or a value as faint pen does, and whose edge is a line. `blur_mm`:
-    the photo's blur (sigma), which can wipe out a faint pen's palest crosses."""
+    `specks_unsure`: specks make doubts only, for something may lie over the sheet (a corner
+    mark is hidden: a thumb) or its print pass for specks (a black-and-white pad's hatching);
+    `shaded`: the elements near a hidden corner mark, whose shade can darken a box or a value
+    as faint pen does, and whose edge is a line. `blur_mm`: the photo's blur (sigma), which
+    can wipe out a faint pen's palest crosses."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
@@ -118,7 +118,7 @@ def judge(patches: list[Patch], px_per_mm: float, covered: bool = False,
     if faint:
         top = {i: tops[i][tuning.SPECKS_PERCENTILE] for i in cover}
         specks = _robust_z(top, [top[v.id] for v in out if v.state == "empty"])
-        out = _read_specks(out, specks, trusted=not covered)
+        out = _read_specks(out, specks, trusted=not specks_unsure)
         if pen_level >= tuning.PEN_SHOWS * t:
             # the pen shows well above the threshold: a cross of it would show in the
             # coverage too, so one that only lines or specks see may be the print's leftover
