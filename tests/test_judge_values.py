@@ -231,6 +231,7 @@ def test_a_line_or_ring_alone_reads_a_value(state, conf, line_z, ring_z, shaded,
     ("empty", 3.5, 0.8, 0.125, True),    # ...too little pen for the threshold's shape: the same
     ("struck", 3.5, 0.8, 0.44, False),   # the pen runs round it too (a neighbour's circle?)
     ("struck", 3.5, 0.3, 0.125, False),  # the pen barely lies across it
+    ("empty", 2.8, 0.8, 0.125, True),    # a line standing out less, but the pen agrees
     ("struck", 2.5, 0.8, 0.125, False),  # the line does not stand out enough to read it so
 ])
 def test_a_line_and_a_stroke_shaped_pen_agree(state, line_z, across, around, sure):

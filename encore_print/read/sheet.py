@@ -92,7 +92,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     px = tuning.PX_PER_MM
     sheet = rectify(photo, to_mm, g.sheet_mm, px)  # BGR, as photos are decoded: the patches
     # only need each pixel's sum of channels, so only the coarse copy is turned to RGB
-    blank, coarse = _best_blank(layout, sheet)
+    blank, coarse, hatched = _best_blank(layout, sheet)
     # the light field, the alignment and the print expected in each patch do not depend on
     # each other: the light is worked out on another core from here on, and the expected
     # prints, once the blur is known, by whichever core is free
@@ -113,7 +113,6 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     helped.result()
     patches = patches_done()
     near_hidden = shaded(g, hidden)
-    hatched = blank is not blank_for(layout, False)
     verdicts, contrast = judge(patches, px, bool(hidden) or hatched, near_hidden, sigma)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
@@ -219,20 +218,21 @@ def _why_no_sheet(grey: np.ndarray, name: str) -> str:
            "sheet must be in the photo"
 
 
-def _best_blank(layout: Layout, bgr: np.ndarray) -> tuple[Blank, np.ndarray]:
+def _best_blank(layout: Layout, bgr: np.ndarray) -> tuple[Blank, np.ndarray, bool]:
     """A colour pad or a black-and-white one: colour when the photo is clearly more saturated
     where the colour pad is coloured than where it is white (medians: pen marks, in any
-    colour, cover a minority of either); and the photo's coarse copy (RGB) they were compared
-    on (colour is broad, not fine), which the light is measured on too (the two blanks'
-    coarse copies are one size)."""
+    colour, cover a minority of either); the photo's coarse copy (RGB) they were compared on
+    (colour is broad, not fine), which the light is measured on too (the two blanks' coarse
+    copies are one size); and whether the pad is the black-and-white one (hatched)."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
     coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
     coloured, white = _colour_areas(colour)
     if not coloured.any():
-        return colour, coarse
+        return colour, coarse, False
     sat = saturation(coarse)
     gap = float(np.median(sat[coloured])) - float(np.median(sat[white]))
-    return (colour if gap > tuning.PAD_COLOUR_GAP else mono), coarse
+    hatched = gap <= tuning.PAD_COLOUR_GAP
+    return (mono if hatched else colour), coarse, hatched
 
 
 @lru_cache(maxsize=8)
