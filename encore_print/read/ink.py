@@ -23,17 +23,43 @@ class Blank:
     grey: np.ndarray  # uint8 H×W, for alignment
     saturation: np.ndarray  # float32 h×w, of `small`: tells a colour pad from a mono one
     plain: np.ndarray  # like `flat`, plain for only PLAIN_RADIUS_MM: a star's cell has some
+    # hatching (a black-and-white pad's cells): the light is read there from the photo and
+    # the print both blurred past the hatching's pitch (bool h×w, or None), and `smooth_lit`
+    # is the print so blurred
+    hatching: np.ndarray | None = None
+    smooth_lit: np.ndarray | None = None
 
 
-def prepare_blank(rgb: np.ndarray, px_per_mm: float) -> Blank:
+def prepare_blank(rgb: np.ndarray, px_per_mm: float, hatched: bool = False) -> Blank:
+    """`hatched`: the black-and-white pad, whose cells are hatched instead of filled."""
     f = rgb.astype(np.float32)
     grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     f_small = tuning.LIGHT_PX_PER_MM / px_per_mm
     size = (round(rgb.shape[1] * f_small), round(rgb.shape[0] * f_small))
     small = cv2.resize(f, size, interpolation=cv2.INTER_AREA)
-    return Blank(f, _plain(grey, tuning.FLAT_RADIUS_MM, px_per_mm, size), small,
-                 np.maximum(small, 1.0), grey, saturation(small),
-                 _plain(grey, tuning.PLAIN_RADIUS_MM, px_per_mm, size))
+    flat = _plain(grey, tuning.FLAT_RADIUS_MM, px_per_mm, size)
+    hatching = smooth_lit = None
+    if hatched:
+        smooth = _smooth(small)
+        hatching = _even_once_smooth(smooth) & (flat == 0)
+        flat = np.maximum(flat, hatching.astype(np.float32))
+        smooth_lit = np.maximum(smooth, 1.0)
+    return Blank(f, flat, small, np.maximum(small, 1.0), grey, saturation(small),
+                 _plain(grey, tuning.PLAIN_RADIUS_MM, px_per_mm, size), hatching, smooth_lit)
+
+
+def _smooth(small: np.ndarray) -> np.ndarray:
+    """`small` (at LIGHT_PX_PER_MM) blurred past the hatching's pitch."""
+    return cv2.GaussianBlur(small, (0, 0), tuning.HATCH_BLUR_MM * tuning.LIGHT_PX_PER_MM)
+
+
+def _even_once_smooth(smooth: np.ndarray) -> np.ndarray:
+    """Where the print, blurred past its hatching, is light and changes little (bool)."""
+    grey = smooth.mean(axis=2)
+    r = 2 * round(tuning.HATCH_EVEN_MM * tuning.LIGHT_PX_PER_MM) + 1
+    kernel = np.ones((r, r), np.uint8)
+    spread = cv2.dilate(grey, kernel) - cv2.erode(grey, kernel)
+    return (spread <= tuning.HATCH_SPREAD) & (grey >= tuning.HATCH_LIGHT)
 
 
 def _plain(grey: np.ndarray, radius_mm: float, px_per_mm: float, size: tuple[int, int]
@@ -72,6 +98,8 @@ def _coarse_light(coarse: np.ndarray, blank: Blank) -> np.ndarray:
     sh, sw = blank.flat.shape
     p = coarse.astype(np.float32)
     ratio = p / blank.small_lit
+    if blank.hatching is not None:
+        ratio[blank.hatching] = (_smooth(p) / blank.smooth_lit)[blank.hatching]
     least = _least(ratio)
     tile = max(2, round(tuning.LIGHT_TILE_MM * tuning.LIGHT_PX_PER_MM))
     size = (max(1, sw // tile), max(1, sh // tile))

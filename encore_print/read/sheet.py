@@ -60,7 +60,7 @@ class Reading:
 @lru_cache(maxsize=8)
 def blank_for(layout: Layout, mono: bool) -> Blank:
     return prepare_blank(render_sheet_image(layout, tuning.PX_PER_MM * 25.4, mono),
-                         tuning.PX_PER_MM)
+                         tuning.PX_PER_MM, hatched=mono)
 
 
 def read_photo(path: Path, layouts: dict[int, Layout] | None = None) -> Reading:

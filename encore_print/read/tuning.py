@@ -84,6 +84,14 @@ LIGHT_PX_PER_MM = 4.0
 # It runs on a half-size copy (2 px per mm): at full size it took 40 ms a photo; on 300
 # simulated photos the half-size one read 4 fewer hard ones exactly, none wrong.
 LIGHT_EDGE_MM = 8.0
+# A black-and-white pad's hatching (lines 1.4 mm apart) is finer than most photos resolve: in
+# its cells the light is read from the photo and the print both blurred by 1 mm (which leaves
+# nothing of a 1.4 mm pitch), where that blurred print is light (grey 200 of 255) and varies by
+# at most 10 within 0.5 mm (away from thick outlines and symbols).
+HATCH_BLUR_MM = 1.0
+HATCH_EVEN_MM = 0.5
+HATCH_SPREAD = 10
+HATCH_LIGHT = 200
 LIGHT_KNOWN = 0.6
 # The light's bias is the median of ~370 000 ratios: found among those between two quantiles
 # of a sample this big (about 1 in 90 of them), which is faster than numpy's partition of
