@@ -72,8 +72,9 @@ def validate(files: tuple[Path, ...]) -> None:
                                 case_sensitive=False),
               help="Paper size of your printer.")
 @click.option("--mono", is_flag=True,
-              help="Black-and-white pad: patterns and symbols instead of colour fills (a "
-                   "photo of it is scored with every cell left for you to check).")
+              help="Black-and-white pad: patterns and symbols instead of colour fills (to "
+                   "score it from a photo, fill it in with a pen: pencil can vanish into the "
+                   "hatching).")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="PDF file to write [default: LAYOUT-pad.pdf].")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")

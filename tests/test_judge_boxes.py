@@ -98,14 +98,20 @@ def test_the_same_faint_line_on_a_felt_sheet_is_not_sure_either_way():
 def test_an_empty_cell_on_a_sheet_whose_pen_barely_shows(pen_darkness, blur_mm, sure):
     """Crosses barely darker than the pen threshold: an empty cell is sure only on a photo
     sharp and contrasted enough to show the palest of them."""
-    rng = np.random.default_rng(5)
+    v = crosses_then_empty(pen_darkness, 0.015, 5, blur_mm=blur_mm)[-1]
+    assert (v.state, v.uncertain) == ("empty", not sure), v
+
+
+def crosses_then_empty(pen_darkness, noise, seed, **judging):
+    """A sheet whose first 40 cells hold crosses of `pen_darkness` and the rest nothing, on a
+    photo of this `noise`: the empty cells' verdicts, judged so (`judging`: judge's options)."""
+    rng = np.random.default_rng(seed)
     cells = [e for e in geometry(load_layout("encore")).elements
              if e.kind == "cell" and not e.star]
-    patches = [patch(e, line(pen_darkness, X), rng, noise=0.015) for e in cells[:40]]
-    patches += [patch(e, lambda *_: None, rng, noise=0.015) for e in cells[40:]]
-    verdicts, _ = judge(patches, PX, blur_mm=blur_mm)
-    v = next(v for v in verdicts if v.id == cells[-1].id)
-    assert (v.state, v.uncertain) == ("empty", not sure), v
+    patches = [patch(e, line(pen_darkness, X), rng, noise=noise) for e in cells[:40]]
+    patches += [patch(e, lambda *_: None, rng, noise=noise) for e in cells[40:]]
+    verdicts, _ = judge(patches, PX, **judging)
+    return verdicts[40:]
 
 
 def specks(darkness, share, seed=9):
@@ -182,3 +188,13 @@ def test_a_star_read_empty_on_a_faint_sheet_is_a_doubt_when_a_little_ink_shows(
     v = Verdict("cell:H1", "empty", 1.0, {"line_z": line_z})
     judged = _doubt_if_hidden([v], {"cell:H1": visible}, {"cell:H1": specks_z})[0]
     assert judged.uncertain == doubt, judged
+
+
+def test_a_pen_paler_than_the_hatching_leaves_empty_cells_in_doubt():
+    """A pencil (darkest ink ~0.15) can vanish along the hatching's lines (0.29): no pen seen
+    in a hatched cell is no evidence. A dark pen, or cells without hatching, are read."""
+    pale = crosses_then_empty(0.15, 0.01, 9, hatch_dark=0.29)
+    assert all(v.state == "empty" and v.uncertain and "hatched" in v.features for v in pale)
+    for darkness, hatch in ((0.6, 0.29), (0.15, 0.0)):
+        read = crosses_then_empty(darkness, 0.01, 9, hatch_dark=hatch)
+        assert all(v.state == "empty" and not v.uncertain for v in read), (darkness, hatch)

@@ -28,24 +28,28 @@ class Blank:
     # is the print so blurred
     hatching: np.ndarray | None = None
     smooth_lit: np.ndarray | None = None
+    hatch_dark: float = 0.0  # how much light the hatching's lines take away (0 … 1)
 
 
-def prepare_blank(rgb: np.ndarray, px_per_mm: float, hatched: bool = False) -> Blank:
-    """`hatched`: the black-and-white pad, whose cells are hatched instead of filled."""
+def prepare_blank(rgb: np.ndarray, px_per_mm: float, hatch_dark: float = 0.0) -> Blank:
+    """`hatch_dark`: on a black-and-white pad, whose cells are hatched instead of filled, how
+    much light its hatching's lines take away (0: no hatching)."""
     f = rgb.astype(np.float32)
     grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     f_small = tuning.LIGHT_PX_PER_MM / px_per_mm
     size = (round(rgb.shape[1] * f_small), round(rgb.shape[0] * f_small))
     small = cv2.resize(f, size, interpolation=cv2.INTER_AREA)
     flat = _plain(grey, tuning.FLAT_RADIUS_MM, px_per_mm, size)
+    plain = _plain(grey, tuning.PLAIN_RADIUS_MM, px_per_mm, size)
     hatching = smooth_lit = None
-    if hatched:
+    if hatch_dark:
         smooth = _smooth(small)
         hatching = _even_once_smooth(smooth) & (flat == 0)
         flat = np.maximum(flat, hatching.astype(np.float32))
+        plain = np.maximum(plain, hatching.astype(np.float32))
         smooth_lit = np.maximum(smooth, 1.0)
     return Blank(f, flat, small, np.maximum(small, 1.0), grey, saturation(small),
-                 _plain(grey, tuning.PLAIN_RADIUS_MM, px_per_mm, size), hatching, smooth_lit)
+                 plain, hatching, smooth_lit, hatch_dark)
 
 
 def _smooth(small: np.ndarray) -> np.ndarray:

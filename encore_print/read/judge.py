@@ -60,7 +60,7 @@ def pixel_threshold(inner: dict[str, np.ndarray], tops: dict[str, dict[float, fl
 
 
 def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
-          shaded: frozenset[str] = frozenset(), blur_mm: float = 0.0
+          shaded: frozenset[str] = frozenset(), blur_mm: float = 0.0, hatch_dark: float = 0.0
           ) -> tuple[list[Verdict], float]:
     """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
     pen barely stands out, every verdict is held to a stricter standard. Small boxes (the solo
@@ -69,7 +69,9 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     mark is hidden: a thumb) or its print pass for specks (a black-and-white pad's hatching);
     `shaded`: the elements near a hidden corner mark, whose shade can darken a box or a value
     as faint pen does, and whose edge is a line. `blur_mm`: the photo's blur (sigma), which
-    can wipe out a faint pen's palest crosses."""
+    can wipe out a faint pen's palest crosses. `hatch_dark`: how much light the hatching of a
+    black-and-white pad's cells takes away (0: none), which a paler pen's strokes can vanish
+    into."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
@@ -90,7 +92,8 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     # faint pen's lines are judged whole (its short grainy strokes would lose their ends)
     parts = 1 if faint else tuning.LINE_PARTS
     darkest = _line_darkest(unsure, px_per_mm, tuning.LINE_INSET, parts)
-    line = _robust_z(darkest, [v for i, v in darkest.items() if cover[i] < limit])
+    line = _line_z(darkest, {i: cover[i] < limit for i in darkest},
+                   {p.element.id: hatch_dark > 0 and p.element.kind == "cell" for p in unsure})
     lines = FAINT_LINES if faint else USUAL_LINES
     # a faint stroke through a value leaves no specks in a box to doubt it by
     value_lines = replace(lines, doubt=tuning.VALUE_LINE_DOUBT_FAINT) if faint else lines
@@ -160,6 +163,16 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
         # palest crosses: no pen seen is no evidence
         out = [v.doubted(weak_pen=1.0) if v.state == "empty" and not is_small(v_el[v.id])
                else v for v in out]
+    if hatch_dark and c < tuning.WEAK_PEN_CONTRAST:
+        # a dull photo of a black-and-white pad: its contrast is flattered (noise behind the
+        # hatching is not seen), and pen this dim is lost in the hatching and in the dark
+        out = [v.doubted(hatched=round(c, 2)) if v.state == "empty" and not is_small(v_el[v.id])
+               else v for v in out]
+    elif pen_level < tuning.HATCH_HIDES_PEN * hatch_dark:
+        # where the reader expects a hatching line it cannot see a paler pen: a stroke of it
+        # that runs along the hatching is lost, so no pen seen in a cell is no evidence
+        out = [v.doubted(hatched=round(pen_level / hatch_dark, 2))
+               if v.state == "empty" and v_el[v.id].kind == "cell" else v for v in out]
     return sorted(out, key=lambda v: order[v.id]), c
 
 
@@ -550,13 +563,40 @@ def _line_darkest(group: list[Patch], px_per_mm: float, inset: float, parts: int
                                    parts=parts)))
 
 
-def _robust_z(values: dict[str, float], reference: list[float]) -> dict[str, float]:
-    """How many robust sigmas (median, MAD; at least LINE_FLOOR) each value lies above the
-    reference."""
+def _line_z(darkest: dict[str, float], quiet: dict[str, bool], hatched: dict[str, bool]
+            ) -> dict[str, float]:
+    """Each box's darkest line as a robust z against the sheet's quiet boxes (`quiet`). Where
+    some are hatched, each sort is measured against its own quiet ones, when it has
+    LINE_OWN_QUIET, with no less spread than all of them show: behind the hatching the
+    reader cannot see the photo's noise, so a plain box's would stand out among hatched
+    ones."""
+    everyone = [v for i, v in darkest.items() if quiet[i]]
+    if not any(hatched.values()):
+        return _robust_z(darkest, everyone)
+    out = {}
+    _, floor = _centre_spread(everyone)
+    for h in (True, False):
+        group = {i: v for i, v in darkest.items() if hatched[i] == h}
+        own = [v for i, v in group.items() if quiet[i]]
+        out.update(_robust_z(group, own if len(own) >= tuning.LINE_OWN_QUIET else everyone,
+                             floor))
+    return out
+
+
+def _robust_z(values: dict[str, float], reference: list[float], min_spread: float = 0.0
+              ) -> dict[str, float]:
+    """How many robust sigmas (median, MAD; at least LINE_FLOOR, and `min_spread`) each value
+    lies above the reference."""
+    usual, spread = _centre_spread(reference)
+    spread = max(spread, min_spread)
+    return {i: (v - usual) / spread for i, v in values.items()}
+
+
+def _centre_spread(reference: list[float]) -> tuple[float, float]:
+    """The median of `reference` and its robust sigma (MAD, plus LINE_FLOOR)."""
     ref = np.array(reference or [0.0])
     usual = float(np.median(ref))
-    spread = float(np.median(np.abs(ref - usual))) * 1.4826 + tuning.LINE_FLOOR
-    return {i: (v - usual) / spread for i, v in values.items()}
+    return usual, float(np.median(np.abs(ref - usual))) * 1.4826 + tuning.LINE_FLOOR
 
 
 def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,

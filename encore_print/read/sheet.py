@@ -22,6 +22,7 @@ from ..layout import Layout, load_layout
 from ..layout.registry import builtin_by_code
 from ..marks import Marks
 from ..render.preview import render_sheet_image
+from ..render.sheet import HATCH
 from . import tuning
 from .helper import Shared, meanwhile
 from .ink import (
@@ -60,7 +61,7 @@ class Reading:
 @lru_cache(maxsize=8)
 def blank_for(layout: Layout, mono: bool) -> Blank:
     return prepare_blank(render_sheet_image(layout, tuning.PX_PER_MM * 25.4, mono),
-                         tuning.PX_PER_MM, hatched=mono)
+                         tuning.PX_PER_MM, 1 - HATCH.red if mono else 0.0)
 
 
 def read_photo(path: Path, layouts: dict[int, Layout] | None = None) -> Reading:
@@ -113,18 +114,17 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     helped.result()
     patches = patches_done()
     near_hidden = shaded(g, hidden)
-    verdicts, contrast = judge(patches, px, bool(hidden) or hatched, near_hidden, sigma)
+    verdicts, contrast = judge(patches, px, bool(hidden) or hatched, near_hidden, sigma,
+                               blank.hatch_dark)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
                       "needed); retake it in brighter, even light")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
-    if hatched:
-        notes.append("this pad is printed in black and white: in a photo its hatching can "
-                     "pass for pen or hide it, so every cell is left for you to check (print "
-                     "pads in colour to have them read)")
-        verdicts = [v.doubted(hatched=1.0) if g.element(v.id).kind == "cell" else v
-                    for v in verdicts]
+    if any("hatched" in v.features for v in verdicts):
+        notes.append("this pad is printed in black and white and its pen is paler than the "
+                     "hatching, in which a stroke can vanish: the cells read empty are left for "
+                     "you to check (a darker pen, or a pad printed in colour, has them read)")
     if _too_few_crosses(verdicts, g):
         notes.append("next to nothing is crossed on this sheet: if it is filled in, its pen "
                      "does not show in this photo; retake it closer, in brighter light")

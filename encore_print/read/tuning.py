@@ -84,20 +84,22 @@ LIGHT_PX_PER_MM = 4.0
 # It runs on a half-size copy (2 px per mm): at full size it took 40 ms a photo; on 300
 # simulated photos the half-size one read 4 fewer hard ones exactly, none wrong.
 LIGHT_EDGE_MM = 8.0
-# A black-and-white pad's hatching (lines 1.4 mm apart) is finer than most photos resolve: in
-# its cells the light is read from the photo and the print both blurred by 1 mm (which leaves
-# nothing of a 1.4 mm pitch), where that blurred print is light (grey 200 of 255) and varies by
-# at most 10 within 0.5 mm (away from thick outlines and symbols).
-HATCH_BLUR_MM = 1.0
-HATCH_EVEN_MM = 0.5
-HATCH_SPREAD = 10
-HATCH_LIGHT = 200
 LIGHT_KNOWN = 0.6
 # The light's bias is the median of ~370 000 ratios: found among those between two quantiles
 # of a sample this big (about 1 in 90 of them), which is faster than numpy's partition of
 # them all and gives the same value (or numpy's own when the middle falls outside).
 MEDIAN_SAMPLE = 4096
 PLAIN_RADIUS_MM = 0.4  # plain print for the sharp light: 1 mm leaves a star's cell none
+# A black-and-white pad's hatching (lines 1.4 mm apart) is finer than most photos resolve: in
+# its cells the light is read from the photo and the print both blurred by 1 mm (which leaves
+# nothing of a 1.4 mm pitch), where that blurred print is light (grey 200 of 255) and varies by
+# at most 10 within 0.5 mm (away from thick outlines and symbols), and the sharp light takes it
+# as plain print. Before, no light was measured inside a hatched grid: the gaps of its
+# hatching read as grey pen where the light fell off (ink up to 0.15 in empty cells).
+HATCH_BLUR_MM = 1.0
+HATCH_EVEN_MM = 0.5
+HATCH_SPREAD = 10
+HATCH_LIGHT = 200
 
 # A pixel is pen when its ink, above its patch's own paper level (a plane through the 30th
 # percentile of its 3×3 blocks: shadow the light field missed), passes 25 % of this sheet's pen
@@ -171,6 +173,11 @@ COVERED_MATCH = 0.75
 LINE_EVIDENCE_MM = 5.0
 LINE_INSET = 0.12
 LINE_FLOOR = 0.005
+# On a black-and-white pad, hatched cells and plain boxes (exclamation marks) are each measured
+# against their own quiet ones when at least 3 are quiet (see judge._line_z): against the
+# cells, whose noise the hatching hides, an empty exclamation mark in a shadow stood out by
+# 3.4 and was read crossed, sure (hard seed 215); against its own, 2.1.
+LINE_OWN_QUIET = 3
 LINE_CROSSED = 4.5
 LINE_SURE = 7.0
 LINE_DOUBT = 2.5
@@ -226,6 +233,15 @@ LINE_DOUBT_WEAK = 1.2
 # contrast 2.6, sheets with one had blurs down to 0.15 mm (session 7, 1 800 photos).
 WEAK_PEN_BLUR_MM = 0.24
 WEAK_PEN_CONTRAST = 2.6
+# A pen is paler than the hatching when its darkest (the sheet's pen level) takes away less
+# than 0.6 of the light the hatching's lines do: on 200 ordinary and 200 hard photos of
+# black-and-white pads, the crosses missed for sure were all pencil, of pen level 0.105-0.148
+# (the hatching's lines: 0.29); the palest ballpoint was 0.10, the palest felt pen 0.19. In a
+# dull photo (contrast under WEAK_PEN_CONTRAST) every empty element is a doubt: three pencil
+# sheets of contrast 2.0-2.2 (300 hard photos) lost 19 and 22 crosses, 2 exclamation marks
+# and 3 struck values (the same photos of a colour pad measure 1.3-1.7 and are refused); the
+# next dullest sheet measured 5.0.
+HATCH_HIDES_PEN = 0.6
 # On a faint-pen sheet, a box read empty whose 98th percentile of ink stands out from the
 # other empty boxes' by a robust z of 2.2 is not sure: a grainy pencil cross over a star can
 # leave only specks. From 3.0 it is read crossed (sure from 5.0: confident from 3.7), unless a
