@@ -192,7 +192,7 @@ def test_a_star_read_empty_on_a_faint_sheet_is_a_doubt_when_a_little_ink_shows(
 
 def test_a_pen_paler_than_the_hatching_leaves_empty_cells_in_doubt():
     """A pencil (darkest ink ~0.15) can vanish along the hatching's lines (0.29): no pen seen
-    in a hatched cell is no evidence. A dark pen, or cells without hatching, are read."""
+    is no evidence. A dark pen, or cells without hatching, are read."""
     pale = crosses_then_empty(0.15, 0.01, 9, hatch_dark=0.29)
     assert all(v.state == "empty" and v.uncertain and "hatched" in v.features for v in pale)
     for darkness, hatch in ((0.6, 0.29), (0.15, 0.0)):

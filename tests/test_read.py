@@ -123,17 +123,19 @@ def test_black_and_white_pad_in_felt_pen_is_read_exactly(seed):
     assert not any("black and white" in n for n in reading.notes)
 
 
-def test_pencil_paler_than_the_hatching_leaves_the_empty_cells_to_the_players():
+def test_pencil_paler_than_the_hatching_leaves_what_reads_empty_to_the_players():
     """Pencil strokes that run along a black-and-white pad's hatching vanish into it (this
-    sheet loses five crosses so): every cell read empty is a doubt, and the players are told
-    why."""
+    sheet loses five crosses so): every box and value read empty is a doubt, and the players
+    are told why."""
     layout, truth, sheet, rng = finished(seed=2, mono=True, pen_kind="pencil")
     reading = read_image(take_photo(sheet, rng, "ordinary", out_megapixels=2).image, "p")
     assert any("paler than the hatching" in n for n in reading.notes)
+    g = geometry(layout)
     read_empty = {v.id for v in reading.verdicts
-                  if v.state == "empty" and geometry(layout).element(v.id).kind == "cell"}
-    assert read_empty <= uncertain(reading)
+                  if v.state == "empty" and not v.id.startswith("roll:")}
+    assert read_empty and read_empty <= uncertain(reading)
     assert misread(reading, truth) <= uncertain(reading)
+    assert {e.kind for e in g.elements if e.id in read_empty} >= {"cell", "joker"}
 
 
 def test_overlay_shows_every_verdict(tmp_path):

@@ -17,6 +17,7 @@ from . import tuning
 from .ink import percentile
 
 VALUE_KINDS = ("column-value", "colour-bonus")
+PEN_UNKNOWN = 1.0  # the pen level of a sheet with too few clear crosses to tell (as black)
 
 
 @dataclass(frozen=True)
@@ -163,16 +164,16 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
         # palest crosses: no pen seen is no evidence
         out = [v.doubted(weak_pen=1.0) if v.state == "empty" and not is_small(v_el[v.id])
                else v for v in out]
-    if hatch_dark and c < tuning.WEAK_PEN_CONTRAST:
-        # a dull photo of a black-and-white pad: its contrast is flattered (noise behind the
-        # hatching is not seen), and pen this dim is lost in the hatching and in the dark
-        out = [v.doubted(hatched=round(c, 2)) if v.state == "empty" and not is_small(v_el[v.id])
+    if hatch_dark and (c < tuning.WEAK_PEN_CONTRAST
+                       or pen_level < tuning.HATCH_HIDES_PEN * hatch_dark
+                       or pen_level == PEN_UNKNOWN):
+        # a black-and-white pad, and a pen paler than its hatching (or a dull photo, whose
+        # contrast the hatching flatters: noise behind it is not seen): where the reader
+        # expects a hatching line it cannot see such a pen, and a stroke that runs along the
+        # hatching is lost; nor does the contrast say, as on a colour pad, how pale the pen is
+        # elsewhere. No pen seen is no evidence.
+        out = [v.doubted(hatched=1.0) if v.state == "empty" and not is_small(v_el[v.id])
                else v for v in out]
-    elif pen_level < tuning.HATCH_HIDES_PEN * hatch_dark:
-        # where the reader expects a hatching line it cannot see a paler pen: a stroke of it
-        # that runs along the hatching is lost, so no pen seen in a cell is no evidence
-        out = [v.doubted(hatched=round(pen_level / hatch_dark, 2))
-               if v.state == "empty" and v_el[v.id].kind == "cell" else v for v in out]
     return sorted(out, key=lambda v: order[v.id]), c
 
 
@@ -676,10 +677,10 @@ def _rings(shape: tuple[int, int], x: float, y: float, w: float, h: float):
 def _pen_level(boxes: list[Patch], cover: dict[str, float], limit: float,
                tops: dict[str, dict[float, float]]) -> float:
     """How dark this sheet's pen is: the typical darkest ink (95th percentile) of the boxes
-    clearly crossed."""
+    clearly crossed (PEN_UNKNOWN when fewer than 3 are)."""
     dark = [tops[p.element.id][95] for p in boxes
             if cover[p.element.id] >= limit * tuning.SURE_RATIO]
-    return float(np.median(dark)) if len(dark) >= 3 else 1.0
+    return float(np.median(dark)) if len(dark) >= 3 else PEN_UNKNOWN
 
 
 def _value_noise(values: list[Patch], t: float, px_per_mm: float

@@ -123,8 +123,9 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     if any("hatched" in v.features for v in verdicts):
         notes.append("this pad is printed in black and white and its pen is paler than the "
-                     "hatching, in which a stroke can vanish: the cells read empty are left for "
-                     "you to check (a darker pen, or a pad printed in colour, has them read)")
+                     "hatching (or the photo too dull), in which a stroke can vanish: what "
+                     "reads empty is left for you to check (a darker pen, or a pad printed in "
+                     "colour, has it read)")
     if _too_few_crosses(verdicts, g):
         notes.append("next to nothing is crossed on this sheet: if it is filled in, its pen "
                      "does not show in this photo; retake it closer, in brighter light")

@@ -233,14 +233,17 @@ LINE_DOUBT_WEAK = 1.2
 # contrast 2.6, sheets with one had blurs down to 0.15 mm (session 7, 1 800 photos).
 WEAK_PEN_BLUR_MM = 0.24
 WEAK_PEN_CONTRAST = 2.6
-# A pen is paler than the hatching when its darkest (the sheet's pen level) takes away less
-# than 0.6 of the light the hatching's lines do: on 200 ordinary and 200 hard photos of
-# black-and-white pads, the crosses missed for sure were all pencil, of pen level 0.105-0.148
-# (the hatching's lines: 0.29); the palest ballpoint was 0.10, the palest felt pen 0.19. In a
-# dull photo (contrast under WEAK_PEN_CONTRAST) every empty element is a doubt: three pencil
-# sheets of contrast 2.0-2.2 (300 hard photos) lost 19 and 22 crosses, 2 exclamation marks
-# and 3 struck values (the same photos of a colour pad measure 1.3-1.7 and are refused); the
-# next dullest sheet measured 5.0.
+# On a black-and-white pad, a pen is paler than the hatching when its darkest (the sheet's pen
+# level) takes away less than 0.6 of the light the hatching's lines do; then, as when the pen
+# level is unknown or the photo dull (contrast under WEAK_PEN_CONTRAST), every element read
+# empty is a doubt. On 200 ordinary and 200 hard photos, the crosses missed for sure were all
+# pencil, of pen level 0.105-0.148 (the hatching's lines: 0.29); the palest ballpoint was 0.10,
+# the palest felt pen 0.19. Three pencil sheets of contrast 2.0-2.2 (300 hard photos) lost 19
+# and 22 crosses, 2 exclamation marks and 3 struck values (the same photos of a colour pad
+# measure 1.3-1.7 and are refused), and pencil's exclamation marks and struck values went
+# missing on sheets of contrast 2.6-4.3: a black-and-white pad's contrast is higher than a
+# colour pad's for the same photo (2.61 against a refusal, 4.25 against 2.15), so the weak-pen
+# doubt, which reads contrast as a colour pad shows it, does not catch them.
 HATCH_HIDES_PEN = 0.6
 # On a faint-pen sheet, a box read empty whose 98th percentile of ink stands out from the
 # other empty boxes' by a robust z of 2.2 is not sure: a grainy pencil cross over a star can
