@@ -23,9 +23,9 @@ class Blank:
     grey: np.ndarray  # uint8 H×W, for alignment
     saturation: np.ndarray  # float32 h×w, of `small`: tells a colour pad from a mono one
     plain: np.ndarray  # like `flat`, plain for only PLAIN_RADIUS_MM: a star's cell has some
-    # hatching (a black-and-white pad's cells): the light is read there from the photo and
-    # the print both blurred past the hatching's pitch (bool h×w, or None), and `smooth_lit`
-    # is the print so blurred
+    # where a black-and-white pad's cells are hatched (bool h×w; None on a colour pad): the
+    # light is read there from the photo and the print both blurred past the hatching's
+    # pitch, `smooth_lit` being the print so blurred
     hatching: np.ndarray | None = None
     smooth_lit: np.ndarray | None = None
     hatch_dark: float = 0.0  # how much light the hatching's lines take away (0 … 1)

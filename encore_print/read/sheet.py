@@ -93,7 +93,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     px = tuning.PX_PER_MM
     sheet = rectify(photo, to_mm, g.sheet_mm, px)  # BGR, as photos are decoded: the patches
     # only need each pixel's sum of channels, so only the coarse copy is turned to RGB
-    blank, coarse, hatched = _best_blank(layout, sheet)
+    blank, coarse = _best_blank(layout, sheet)
     # the light field, the alignment and the print expected in each patch do not depend on
     # each other: the light is worked out on another core from here on, and the expected
     # prints, once the blur is known, by whichever core is free
@@ -114,8 +114,9 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     helped.result()
     patches = patches_done()
     near_hidden = shaded(g, hidden)
-    verdicts, contrast = judge(patches, px, bool(hidden) or hatched, near_hidden, sigma,
-                               blank.hatch_dark)
+    # (a black-and-white pad's hatching can pass for specks too)
+    verdicts, contrast = judge(patches, px, bool(hidden) or blank.hatch_dark > 0, near_hidden,
+                               sigma, blank.hatch_dark)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
@@ -219,21 +220,20 @@ def _why_no_sheet(grey: np.ndarray, name: str) -> str:
            "sheet must be in the photo"
 
 
-def _best_blank(layout: Layout, bgr: np.ndarray) -> tuple[Blank, np.ndarray, bool]:
+def _best_blank(layout: Layout, bgr: np.ndarray) -> tuple[Blank, np.ndarray]:
     """A colour pad or a black-and-white one: colour when the photo is clearly more saturated
     where the colour pad is coloured than where it is white (medians: pen marks, in any
     colour, cover a minority of either); the photo's coarse copy (RGB) they were compared on
     (colour is broad, not fine), which the light is measured on too (the two blanks' coarse
-    copies are one size); and whether the pad is the black-and-white one (hatched)."""
+    copies are one size)."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
     coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
     coloured, white = _colour_areas(colour)
     if not coloured.any():
-        return colour, coarse, False
+        return colour, coarse
     sat = saturation(coarse)
     gap = float(np.median(sat[coloured])) - float(np.median(sat[white]))
-    hatched = gap <= tuning.PAD_COLOUR_GAP
-    return (mono if hatched else colour), coarse, hatched
+    return (mono if gap <= tuning.PAD_COLOUR_GAP else colour), coarse
 
 
 @lru_cache(maxsize=8)
