@@ -198,3 +198,18 @@ def test_a_pen_paler_than_the_hatching_leaves_empty_cells_in_doubt():
     for darkness, hatch in ((0.6, 0.29), (0.15, 0.0)):
         read = crosses_then_empty(darkness, 0.01, 9, hatch_dark=hatch)
         assert all(v.state == "empty" and not v.uncertain for v in read), (darkness, hatch)
+
+
+def test_a_black_and_white_pad_measures_its_contrast_on_plain_paper_too():
+    """Behind the hatching less of the photo's noise shows: the exclamation marks' plain paper
+    bounds the contrast (which sets how sure every verdict is, and refuses dull photos)."""
+    rng = np.random.default_rng(3)
+    elements = geometry(load_layout("encore")).elements
+    cells = [e for e in elements if e.kind == "cell" and not e.star]
+    patches = [patch(e, line(0.5, X), rng, noise=0.01) for e in cells[:40]]
+    patches += [patch(e, lambda *_: None, rng, noise=0.01) for e in cells[40:]]
+    patches += [patch(e, lambda *_: None, rng, noise=0.04)
+                for e in elements if e.kind == "joker"]
+    _, colour = judge(patches, PX)
+    _, hatched = judge(patches, PX, hatch_dark=0.29)
+    assert hatched < colour / 2, (hatched, colour)

@@ -113,6 +113,11 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone
     # are faint by definition
     c = contrast(boxes, out, tops)
+    if hatch_dark:
+        # behind a black-and-white pad's hatching less of the photo's noise shows than on
+        # plain paper (a contrast 1.3-1.9 times a colour pad's, same photos): the paper of the
+        # plain boxes (exclamation marks) bounds it as a colour pad's would
+        c = min(c, contrast(boxes, out, tops, [p for p in boxes if p.element.kind != "cell"]))
     # where a thumb may shade a box, the edge of its shadow is a line too: a cross that only
     # its line shows there is not sure
     out = [v.doubted(shade_line=1.0) if v.id in shaded and v.state == "crossed"
@@ -274,13 +279,15 @@ def _middle(a: np.ndarray, side: int) -> np.ndarray:
 
 
 def contrast(boxes: list[Patch], verdicts: list[Verdict],
-             tops: dict[str, dict[float, float]]) -> float:
+             tops: dict[str, dict[float, float]], paper_boxes: list[Patch] | None = None
+             ) -> float:
     """How clearly this sheet's pen stands out from its paper: the typical darkest pen in the
     boxes read crossed (95th percentile of the ink in each) over the typical darkest speck in
-    those read empty (99th)."""
+    those read empty (99th), of `paper_boxes` if given."""
     state = {v.id: v.state for v in verdicts}
     pen = [tops[p.element.id][95] for p in boxes if state[p.element.id] == "crossed"]
-    paper = [tops[p.element.id][99] for p in boxes if state[p.element.id] == "empty"]
+    paper = [tops[p.element.id][99] for p in (boxes if paper_boxes is None else paper_boxes)
+             if state[p.element.id] == "empty"]
     if len(pen) < 3 or len(paper) < 3:
         return float("inf")  # nothing to compare: an empty or a full sheet
     return float(np.median(pen) / max(float(np.median(paper)), tuning.MIN_PIXEL_INK / 4))

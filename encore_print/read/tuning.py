@@ -241,9 +241,10 @@ WEAK_PEN_CONTRAST = 2.6
 # the palest felt pen 0.19. Three pencil sheets of contrast 2.0-2.2 (300 hard photos) lost 19
 # and 22 crosses, 2 exclamation marks and 3 struck values (the same photos of a colour pad
 # measure 1.3-1.7 and are refused), and pencil's exclamation marks and struck values went
-# missing on sheets of contrast 2.6-4.3: a black-and-white pad's contrast is higher than a
-# colour pad's for the same photo (2.61 against a refusal, 4.25 against 2.15), so the weak-pen
-# doubt, which reads contrast as a colour pad shows it, does not catch them.
+# missing on sheets of contrast 2.6-4.3: measured on the cells alone, a black-and-white pad's
+# contrast is higher than a colour pad's for the same photo (2.61 against a refusal, 4.25
+# against 2.15), so the weak-pen doubt, which reads contrast as a colour pad shows it, did not
+# catch them. (Those contrasts are the cells' alone; judge now bounds it by the plain boxes'.)
 HATCH_HIDES_PEN = 0.6
 # On a faint-pen sheet, a box read empty whose 98th percentile of ink stands out from the
 # other empty boxes' by a robust z of 2.2 is not sure: a grainy pencil cross over a star can
