@@ -17,7 +17,6 @@ from . import tuning
 from .ink import percentile
 
 VALUE_KINDS = ("column-value", "colour-bonus")
-PEN_UNKNOWN = 1.0  # the pen level of a sheet with too few clear crosses to tell (as black)
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,8 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     limit = _box_limit(list(cover.values()))
     # lines only matter where the coverage is not already conclusive
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
-    pen_level = _pen_level(boxes, cover, limit, tops)
+    measured = _pen_level(boxes, cover, limit, tops)
+    pen_level = 1.0 if measured is None else measured  # unknown: taken as black
     faint = pen_level < tuning.FAINT_PEN
     # a dark pen's stroke reaching in from a neighbour's box is no line across this one; a
     # faint pen's lines are judged whole (its short grainy strokes would lose their ends)
@@ -171,7 +171,7 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
                else v for v in out]
     if hatch_dark and (c < tuning.WEAK_PEN_CONTRAST
                        or pen_level < tuning.HATCH_HIDES_PEN * hatch_dark
-                       or pen_level == PEN_UNKNOWN):
+                       or measured is None):
         # a black-and-white pad, and a pen paler than its hatching (or a dull photo, whose
         # contrast the hatching flatters: noise behind it is not seen): where the reader
         # expects a hatching line it cannot see such a pen, and a stroke that runs along the
@@ -682,12 +682,12 @@ def _rings(shape: tuple[int, int], x: float, y: float, w: float, h: float):
 
 
 def _pen_level(boxes: list[Patch], cover: dict[str, float], limit: float,
-               tops: dict[str, dict[float, float]]) -> float:
+               tops: dict[str, dict[float, float]]) -> float | None:
     """How dark this sheet's pen is: the typical darkest ink (95th percentile) of the boxes
-    clearly crossed (PEN_UNKNOWN when fewer than 3 are)."""
+    clearly crossed; None when fewer than 3 are."""
     dark = [tops[p.element.id][95] for p in boxes
             if cover[p.element.id] >= limit * tuning.SURE_RATIO]
-    return float(np.median(dark)) if len(dark) >= 3 else PEN_UNKNOWN
+    return float(np.median(dark)) if len(dark) >= 3 else None
 
 
 def _value_noise(values: list[Patch], t: float, px_per_mm: float
