@@ -1,5 +1,5 @@
 """Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
-[--megapixels MP] [--solo] [--mono] [--first-seed S]
+[--megapixels MP] [--solo] [--mono] [--printer P] [--first-seed S]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -19,6 +19,8 @@ bag of pens hides one pen's own weaknesses. `--megapixels 12` takes the photos a
 and reads them through a JPEG file, as the `score` command does (slower to generate). `--solo`
 crosses the roll counter as a solo game does; a misread roll never changes the total, so it
 shows as mark-wrong. `--mono` prints the pads in grey, as a black-and-white printer does.
+`--printer pale|dark|tinted` prints them as a printer whose colours are off does (toner saver,
+an inkjet on plain paper, a cartridge running low): no printer prints the renderer's colours.
 `--first-seed 300` reads photos the reader's limits were not measured on (they were on seeds
 0-299).
 """
@@ -44,29 +46,36 @@ from encore_print.read.photo import decode
 from encore_print.read.sheet import read_image, read_photo
 from encore_print.render.preview import render_sheet_image
 from encore_print.report import score_marks
-from encore_print.simulate import draw_marks, photograph, random_finished_sheet, random_pen
+from encore_print.simulate import (
+    PRINTERS,
+    draw_marks,
+    photograph,
+    print_sheet,
+    random_finished_sheet,
+    random_pen,
+)
 
 DPI = 300
 
 
 def make_photo(seed: int, level: str, megapixels: float | None = None, pen: str | None = None,
-               solo: bool = False, mono: bool = False):
+               solo: bool = False, mono: bool = False, printer: str = "exact"):
     """A photo of a random finished sheet; `pen` forces "felt", "ballpoint" or "pencil";
     `solo` crosses the roll counter's first boxes too (0-30 of them), as a solo game does;
-    `mono`: the pad printed in grey."""
+    `mono`: the pad printed in grey; `printer`: how its colours came out (simulate.PRINTERS)."""
     layout = load_layout("encore")
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
     if solo:
         truth.update({f"roll:{n}": "crossed" for n in range(1, int(rng.integers(0, 31)) + 1)})
-    sheet = draw_marks(np.array(render_sheet_image(layout, DPI, mono)), geometry(layout), DPI,
-                       truth, rng, random_pen(rng, kind=pen) if pen else None)
+    sheet = draw_marks(print_sheet(render_sheet_image(layout, DPI, mono), printer),
+                       geometry(layout), DPI, truth, rng, random_pen(rng, kind=pen) if pen else None)
     return layout, truth, photograph(sheet, rng, level, megapixels)
 
 
-def one(args: tuple[int, str, str | None, float | None, bool, bool]) -> dict:
-    seed, level, pen, megapixels, solo, mono = args
-    layout, truth, photo = make_photo(seed, level, megapixels, pen, solo, mono)
+def one(args: tuple[int, str, str | None, float | None, bool, bool, str]) -> dict:
+    seed, level, pen, megapixels, solo, mono, printer = args
+    layout, truth, photo = make_photo(seed, level, megapixels, pen, solo, mono, printer)
     if megapixels:  # read as a phone's file is: a JPEG, decoded at the size the reader asks
         photo = decode(cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes(),
                        f"{level}-{seed}.jpg")
@@ -106,8 +115,8 @@ def _total(layout, states) -> int:
 
 def accuracy(sheets: int, levels: list[str], jobs: int, pen: str | None = None,
              megapixels: float | None = None, solo: bool = False, first_seed: int = 0,
-             mono: bool = False) -> None:
-    work = [(seed, level, pen, megapixels, solo, mono) for level in levels
+             mono: bool = False, printer: str = "exact") -> None:
+    work = [(seed, level, pen, megapixels, solo, mono, printer) for level in levels
             for seed in range(first_seed, first_seed + sheets)]
     with Pool(jobs) as pool:
         results = pool.map(one, work, chunksize=4)
@@ -188,13 +197,16 @@ def main() -> None:
                          "empty, so without this its misreads are never seen)")
     ap.add_argument("--mono", action="store_true",
                     help="pads printed in grey, as a black-and-white printer prints them")
+    ap.add_argument("--printer", choices=sorted(PRINTERS), default="exact",
+                    help="pads whose colours came out of the printer paler, darker or tinted "
+                         "(simulate.PRINTERS); by default exactly as rendered")
     ap.add_argument("--first-seed", type=int, default=0,
                     help="seeds from this one on: the reader's limits were measured on seeds "
                          "0-299, so fresh seeds test them on photos they have not seen")
     ap.add_argument("--no-speed", action="store_true")
     a = ap.parse_args()
     accuracy(a.sheets, a.levels.split(","), a.jobs, a.pen, a.megapixels, a.solo, a.first_seed,
-             a.mono)
+             a.mono, a.printer)
     if not a.no_speed:
         speed()
 

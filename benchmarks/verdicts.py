@@ -1,5 +1,6 @@
 """Every verdict of the reader on the benchmark's photos, as JSON lines: benchmarks/verdicts.py
-[--sheets N] [--levels L,L] [--pen P] [--solo] [--mono] [--first-seed S] > verdicts.jsonl
+[--sheets N] [--levels L,L] [--pen P] [--solo] [--mono] [--printer P] [--first-seed S]
+> verdicts.jsonl
 
 The photos are those of benchmarks/score.py (same seeds, same options). One line per element
 read: level, seed, id, the true state, the state read, its confidence, whether a corner mark
@@ -21,11 +22,12 @@ from score import make_photo
 
 from encore_print.errors import NoSheet
 from encore_print.read.sheet import read_image
+from encore_print.simulate import PRINTERS
 
 
-def verdicts(args: tuple[int, str, str | None, bool, bool]) -> list[dict]:
-    seed, level, pen, solo, mono = args
-    _, truth, photo = make_photo(seed, level, None, pen, solo, mono)
+def verdicts(args: tuple[int, str, str | None, bool, bool, str]) -> list[dict]:
+    seed, level, pen, solo, mono, printer = args
+    _, truth, photo = make_photo(seed, level, None, pen, solo, mono, printer)
     where = {"level": level, "seed": seed}
     try:
         reading = read_image(photo, f"{level}-{seed}")
@@ -44,10 +46,11 @@ def main() -> None:
     ap.add_argument("--pen", choices=["felt", "ballpoint", "pencil"])
     ap.add_argument("--solo", action="store_true", help="cross the roll counter too")
     ap.add_argument("--mono", action="store_true", help="pads printed in grey")
+    ap.add_argument("--printer", choices=sorted(PRINTERS), default="exact")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()
-    work = [(seed, level, a.pen, a.solo, a.mono) for level in a.levels.split(",")
+    work = [(seed, level, a.pen, a.solo, a.mono, a.printer) for level in a.levels.split(",")
             for seed in range(a.first_seed, a.first_seed + a.sheets)]
     with Pool(a.jobs) as pool:
         for rows in pool.imap(verdicts, work, chunksize=2):

@@ -2,6 +2,7 @@
 
 Two stages, each seeded by a `numpy.random.Generator` so a seed always gives the same image:
 
+- `print_sheet`: the renderer's sheet image as a printer that is not exact prints it.
 - `draw_marks`: a clean sheet image (the renderer's preview) → the same sheet with what a
   player writes on it: crosses in cells and jokers, circles and strokes on value boxes, in a
   felt-tip, ballpoint or pencil, hand-drawn (wobbly strokes, varying pressure, off-centre).
@@ -117,6 +118,29 @@ def random_hand(rng: Rng, style: str | None = None) -> Hand:
         style = CROSS_STYLES[int(rng.choice(len(CROSS_STYLES), p=CROSS_STYLE_WEIGHTS))]
     return Hand(style, float(rng.uniform(0.58, 0.82)), float(rng.uniform(0.008, 0.03)),
                 float(rng.uniform(0.02, 0.06)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Printers
+# ---------------------------------------------------------------------------------------------
+
+# How far a printer's colours may be from the renderer's: per channel, the share of light
+# each ink leaves, 0 (solid ink) … 1 (bare paper), as printed. White paper stays white.
+PRINTERS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "exact": lambda a: a,
+    "pale": lambda a: 1 - 0.7 * (1 - a),  # toner saver, draft mode: every ink at 70 %
+    "dark": lambda a: a ** 1.5,  # plain paper soaking up inkjet ink: mid-tones darker
+    # colour balance off: the cyan ink runs low, the yellow heavy
+    "tinted": lambda a: 1 - np.clip((1 - a) * np.array([0.8, 1.0, 1.25], np.float32), 0, 1),
+}
+
+
+def print_sheet(sheet_rgb: np.ndarray, printer: str) -> np.ndarray:
+    """The sheet image as `printer` (one of PRINTERS) puts it on paper (RGB uint8)."""
+    if printer not in PRINTERS:
+        raise ValueError(f"unknown printer {printer!r}; expected one of {sorted(PRINTERS)}")
+    a = PRINTERS[printer](sheet_rgb.astype(np.float32) / 255)
+    return np.clip(a * 255 + 0.5, 0, 255).astype(np.uint8)
 
 
 def draw_marks(sheet_rgb: np.ndarray, geometry: SheetGeometry, dpi: float,
