@@ -16,40 +16,44 @@ from . import tuning
 class Blank:
     """The blank sheet at the reader's resolution, prepared once per layout."""
 
-    rgb: np.ndarray  # float32 H×W×3, as printed
+    rgb: np.ndarray  # uint8 H×W×3, as rendered (a printer's tone is applied per photo)
     flat: np.ndarray  # float32 h×w at LIGHT_PX_PER_MM: 1 where the print is plain all over
-    small: np.ndarray  # float32 h×w×3, the blank at LIGHT_PX_PER_MM, for measuring light
-    small_lit: np.ndarray  # `small`, at least 1: what the photo is divided by
+    small: np.ndarray  # uint8 h×w×3, the blank at LIGHT_PX_PER_MM, for measuring light
     grey: np.ndarray  # uint8 H×W, for alignment
     saturation: np.ndarray  # float32 h×w, of `small`: tells a colour pad from a mono one
     plain: np.ndarray  # like `flat`, plain for only PLAIN_RADIUS_MM: a star's cell has some
     # where a black-and-white pad's cells are hatched (bool h×w; None on a colour pad): the
     # light is read there from the photo and the print both blurred past the hatching's
-    # pitch, `smooth_lit` being the print so blurred
+    # pitch, `smooth` (uint8 h×w×3) being the print so blurred
     hatching: np.ndarray | None = None
-    smooth_lit: np.ndarray | None = None
+    smooth: np.ndarray | None = None
     hatch_dark: float = 0.0  # how much light the hatching's lines take away (0 … 1)
 
 
 def prepare_blank(rgb: np.ndarray, px_per_mm: float, hatch_dark: float = 0.0) -> Blank:
     """`hatch_dark`: on a black-and-white pad, whose cells are hatched instead of filled, how
     much light its hatching's lines take away (0: no hatching)."""
-    f = rgb.astype(np.float32)
     grey = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     f_small = tuning.LIGHT_PX_PER_MM / px_per_mm
     size = (round(rgb.shape[1] * f_small), round(rgb.shape[0] * f_small))
-    small = cv2.resize(f, size, interpolation=cv2.INTER_AREA)
+    small = cv2.resize(rgb.astype(np.float32), size, interpolation=cv2.INTER_AREA)
     flat = _plain(grey, tuning.FLAT_RADIUS_MM, px_per_mm, size)
     plain = _plain(grey, tuning.PLAIN_RADIUS_MM, px_per_mm, size)
-    hatching = smooth_lit = None
+    hatching = smooth = None
     if hatch_dark:
         smooth = _smooth(small)
         hatching = _even_once_smooth(smooth) & (flat == 0)
         flat = np.maximum(flat, hatching.astype(np.float32))
         plain = np.maximum(plain, hatching.astype(np.float32))
-        smooth_lit = np.maximum(smooth, 1.0)
-    return Blank(f, flat, small, np.maximum(small, 1.0), grey, saturation(small),
-                 plain, hatching, smooth_lit, hatch_dark)
+        smooth = _levels(smooth)
+    # (kept as levels, 0-255, for a printer's tone to be looked up: where the light is
+    # measured the print is flat, and its level whole)
+    return Blank(rgb, flat, _levels(small), grey, saturation(small), plain, hatching, smooth,
+                 hatch_dark)
+
+
+def _levels(a: np.ndarray) -> np.ndarray:
+    return np.rint(a).astype(np.uint8)
 
 
 def _smooth(small: np.ndarray) -> np.ndarray:
@@ -87,32 +91,35 @@ def coarse_copy(photo: np.ndarray, blank: Blank) -> np.ndarray:
     return cv2.resize(photo, (sw, sh), interpolation=cv2.INTER_AREA)
 
 
-def light_field(coarse: np.ndarray, blank: Blank, size: tuple[int, int]) -> np.ndarray:
+def light_field(coarse: np.ndarray, blank: Blank, tone: np.ndarray, size: tuple[int, int]
+                ) -> np.ndarray:
     """Per pixel and channel, photo ÷ print on plain areas, smoothed: the light that fell on
     the sheet. Pen is darker than the local light, so a second pass leaves it out. Light
     varies slowly, so it is measured on the photo's coarse copy (`coarse`, RGB: see
     coarse_copy) and spread back to the sheet's `size` (h, w) (once the coarse copy's
-    working arrays are freed: the full-size light is the biggest array of a reading)."""
+    working arrays are freed: the full-size light is the biggest array of a reading). The
+    blank is taken as printed in `tone` (see tone.printed_tone)."""
     h, w = size
-    return cv2.resize(_coarse_light(coarse, blank), (w, h), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(_coarse_light(coarse, blank, tone), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def _coarse_light(coarse: np.ndarray, blank: Blank) -> np.ndarray:
+def _coarse_light(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndarray:
     """The light field at LIGHT_PX_PER_MM, from the photo's coarse copy."""
     sh, sw = blank.flat.shape
     p = coarse.astype(np.float32)
-    ratio = p / blank.small_lit
+    lit = np.maximum(tone, 1.0)  # (what the photo is divided by)
+    ratio = p / cv2.LUT(blank.small, lit)
     if blank.hatching is not None:
-        ratio[blank.hatching] = (_smooth(p) / blank.smooth_lit)[blank.hatching]
+        ratio[blank.hatching] = (_smooth(p) / cv2.LUT(blank.smooth, lit))[blank.hatching]
     least = _least(ratio)
     tile = max(2, round(tuning.LIGHT_TILE_MM * tuning.LIGHT_PX_PER_MM))
     size = (max(1, sw // tile), max(1, sh // tile))
     flat, den = _flat_tiles(blank, size)
-    gain = _masked_mean(ratio, flat, size, den)
+    gain = masked_mean(ratio, flat, size, den)
     for _ in range(2):  # drop pixels well below the estimate (ink, dirt), then re-estimate
         full = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
         keep = flat & (least >= 0.85 * _least(full))
-        gain = _masked_mean(ratio, keep, size)
+        gain = masked_mean(ratio, keep, size)
     coarse = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
     return _sharp_light(ratio, blank, coarse)
 
@@ -122,10 +129,10 @@ def _flat_tiles(blank: Blank, size: tuple[int, int]) -> tuple[np.ndarray, np.nda
     """Where the blank is flat (bool), and how much of each tile is: the same for every photo
     of a layout."""
     flat = blank.flat > 0
-    return flat, _tile_share(flat, size)
+    return flat, tile_share(flat, size)
 
 
-def _tile_share(mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+def tile_share(mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return cv2.resize(mask.astype(np.float32), size, interpolation=cv2.INTER_AREA)[..., None]
 
 
@@ -200,7 +207,7 @@ def _ellipse_rectangles(k: int) -> list[np.ndarray]:
             for w, dy in reach.items()]
 
 
-def _masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int],
+def masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int],
                  den: np.ndarray | None = None) -> np.ndarray:
     """Mean of `values` over the boolean `mask` in each of `size` tiles (`den`: the share of
     each tile the mask covers, when known); tiles without plain paper borrow from their
@@ -208,7 +215,7 @@ def _masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int],
     # the values where the mask is set, else 0: without spreading the mask over the channels
     # (numpy is slow at that)
     num = cv2.resize(cv2.copyTo(values, mask.view(np.uint8)), size, interpolation=cv2.INTER_AREA)
-    den = _tile_share(mask, size) if den is None else den
+    den = tile_share(mask, size) if den is None else den
     seen = den > 1e-3
     exact = num / np.maximum(den, 1e-3)
     if seen.all():
@@ -247,18 +254,19 @@ def percentile(a: np.ndarray, q: float):
     return part[hi] - diff * (1 - t) if t >= 0.5 else part[lo] + diff * t
 
 
-def expected_print(blank_rgb: np.ndarray, box: tuple[int, int, int, int], sigma_px: float,
-                    px: float) -> np.ndarray:
-    """The print in `box` (x0, y0, x1, y1 in pixels) as this photo may show it: the darker of
-    the crisp print and the print blurred as much as the photo (either may be the better
-    match), at its darkest within the alignment's residual error."""
+def expected_print(blank_rgb: np.ndarray, tone: np.ndarray, box: tuple[int, int, int, int],
+                   sigma_px: float, px: float) -> np.ndarray:
+    """The print in `box` (x0, y0, x1, y1 in pixels) as this photo may show it: the blank
+    (uint8) as printed in `tone` (see tone.printed_tone), the darker of the crisp print and
+    the print blurred as much as the photo (either may be the better match), at its darkest
+    within the alignment's residual error."""
     x0, y0, x1, y1 = box
     tol = round(tuning.INK_SHIFT_TOLERANCE_MM * px)
     sigma_px = sigma_px if np.isfinite(sigma_px) else 0.0
     m = int(np.ceil(3 * sigma_px)) + tol + 1
     h, w = blank_rgb.shape[:2]
     bx0, by0 = max(0, x0 - m), max(0, y0 - m)
-    region = blank_rgb[by0:min(h, y1 + m), bx0:min(w, x1 + m)]
+    region = cv2.LUT(blank_rgb[by0:min(h, y1 + m), bx0:min(w, x1 + m)], tone)
     # past the blur, only the box and `tol` around it (what the erosion reads) are worked on
     near = np.s_[max(0, y0 - tol) - by0:min(h, y1 + tol) - by0,
                  max(0, x0 - tol) - bx0:min(w, x1 + tol) - bx0]

@@ -1,6 +1,6 @@
 """The reading pipeline: photo file → layout, element verdicts and the rectified sheet.
 
-photo.load → locate.sight → rectify → ink.light_field + rectify.displacement → judge
+photo.load → locate.sight → rectify → tone + ink.light_field + rectify.displacement → judge
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from .judge import VALUE_KINDS, Patch, Verdict, doubt_what_follows, is_small, ju
 from .locate import homography, sight
 from .photo import load_photo
 from .rectify import displacement, photo_px_per_mm, rectify
+from .tone import printed_tone
 
 
 @dataclass(frozen=True)
@@ -95,9 +96,10 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     # only need each pixel's sum of channels, so only the coarse copy is turned to RGB
     blank, coarse = _best_blank(layout, sheet)
     # the light field, the alignment and the print expected in each patch do not depend on
-    # each other: the light is worked out on another core from here on, and the expected
-    # prints, once the blur is known, by whichever core is free
-    light = meanwhile(light_field, coarse, blank, sheet.shape[:2])
+    # each other: the printer's tone and the light are worked out on another core from here
+    # on, and the expected prints, once the blur is known, by whichever core is free
+    tone = meanwhile(printed_tone, coarse, blank)
+    light = meanwhile(lambda: light_field(coarse, blank, tone.result(), sheet.shape[:2]))
     notes = []
     hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
     if hidden:
@@ -108,7 +110,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     sigma = _check_sharp(grey_sheet, g, name)
     shifts, matches = displacement(grey_sheet, blank, g, px)
-    jobs, patches_done = _patch_jobs(sheet, light, blank, g, px, sigma, shifts)
+    jobs, patches_done = _patch_jobs(sheet, light, blank, tone, g, px, sigma, shifts)
     helped = meanwhile(jobs.work)  # the helper's share, once the light is done
     jobs.work()
     helped.result()
@@ -295,8 +297,8 @@ def _check_sharp(grey: np.ndarray, g: SheetGeometry, name: str) -> float:
     return min(max(sigmas), 2 * typical)
 
 
-def _patch_jobs(photo: np.ndarray, light: Future, blank: Blank, g: SheetGeometry, px: float,
-                sigma_mm: float, shifts: np.ndarray
+def _patch_jobs(photo: np.ndarray, light: Future, blank: Blank, tone: Future,
+                g: SheetGeometry, px: float, sigma_mm: float, shifts: np.ndarray
                 ) -> tuple[Shared, Callable[[], list[Patch]]]:
     """Each element's patch, as jobs that this thread and the helper share, and what gives
     the patches once the jobs are done (`photo`: the sheet in its frame, its channels in
@@ -317,8 +319,8 @@ def _patch_jobs(photo: np.ndarray, light: Future, blank: Blank, g: SheetGeometry
 
     def expect(s: int, j: int, k: int) -> None:
         try:
-            expected[s][j] = expected_print(blank.rgb, tuple(boxes[k].tolist()), sigma_mm * px,
-                                            px)
+            expected[s][j] = expected_print(blank.rgb, tone.result(), tuple(boxes[k].tolist()),
+                                            sigma_mm * px, px)
         finally:  # (a failure is raised by the thread that met it: no one waits forever)
             with lock:
                 left[s] -= 1

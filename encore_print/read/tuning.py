@@ -71,6 +71,26 @@ INK_SHIFT_TOLERANCE_MM = 0.15
 COLOURED = 60
 UNCOLOURED = 15
 PAD_COLOUR_GAP = 30
+# A printer's tone (see tone.py) is measured on each level the blank prints flat, in tiles of
+# the light field that are at least 10 % white paper over at least 6 mm² of it (on Encore!,
+# the colour bonus boxes and the value boxes: 190-350 and 1 800-2 400 pixels), and all over;
+# at most 600 pixels of each, spread evenly, at LIGHT_PX_PER_MM, leaving out pixels darker than
+# 85 % of their typical level in some channel (pen), when 50 are left.
+TONE_MIN_AREA = 100
+TONE_SAMPLES = 600
+TONE_CLEAN = 0.85
+TONE_MIN_SAMPLES = 50
+TONE_NEAR_WHITE = 0.1
+# Of the two, the difference nearer the renderer's level is taken (none when they disagree):
+# alone, each erred on an exact print by up to 9-12 % of a level on hard photos (the JPEG's
+# coarse colour bleeding white into small boxes; white paper's light guessed wrong across the
+# grid, where it has none), together by 3.0 % at most on 40 ordinary photos, 4.9 % on 40 hard
+# ones (99 % within 2.5 %). A toner saver's cell colours are 15-30 % paler, a soaked inkjet's
+# 20-30 % darker; and a tone left a few % off is not harmless: taking 7 % off each difference
+# read 24 % fewer of 100 ordinary pale-printed photos exact, 2 of them wrong unflagged. So
+# none of a difference within 3 % of its level is taken, all of one over 6 %, and linearly
+# more in between.
+TONE_TOLERANCE = 0.03
 # Light is measured on print that is flat for 1 mm around, in tiles of 8 mm, on a copy of the
 # sheet at 4 px per mm (light changes slowly; pen is left out by a second pass).
 FLAT_RADIUS_MM = 1.0

@@ -1,0 +1,111 @@
+"""How the printer printed the blank, measured on the photo. No printer prints the renderer's
+colours exactly (a toner saver, inkjet ink soaking into plain paper, a cartridge running low),
+and pen is what darkens the print expected in a box: expected too dark (a paler printer), a
+white star in a coloured cell reads as pen; too light (a darker printer), a cell's own fill.
+
+Per channel, each level the blank prints flat over wide areas (the cells' fills, the value
+boxes' greys) is compared with white paper in the same light tile (the grid's outer cells, the
+colour bonus boxes: in the middle of the grid the light of white paper would only be guessed), less what the light can make
+of an exact print; levels in between follow linearly, black stays black and white white."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from . import tuning
+from .ink import Blank, masked_mean, tile_share
+
+Samples = tuple[np.ndarray, np.ndarray, np.ndarray]  # flat indices into the coarse copy, and
+# their light tiles' rows and columns
+EXACT = np.repeat(np.arange(256, dtype=np.float32)[:, None], 3, axis=1)[None]  # for cv2.LUT
+
+
+def printed_tone(coarse: np.ndarray, blank: Blank) -> np.ndarray:
+    """A look-up table (1 × 256 × 3, float32, for cv2.LUT): per channel, the level at which
+    the photo shows each of the blank's levels printed, under the light that shows white
+    paper at 255. `coarse`: the photo's coarse copy (RGB, see ink.coarse_copy)."""
+    levels, samples, white, share = _print_levels(blank)
+    if not levels:
+        return EXACT
+    paper = masked_mean(coarse.astype(np.float32), white, share.shape[1::-1], share)
+    pixels = coarse.reshape(-1, 3)
+    xs, ys = [[0.0, 255.0] for _ in range(3)], [[0.0, 255.0] for _ in range(3)]
+    for level, places in zip(levels, samples):
+        # two measures, each wrong where the other is not: all over, against white paper's
+        # light as guessed across the grid (a shadow's edge there misleads it), and next to
+        # white paper (where the JPEG's coarse colour bleeds white into small boxes)
+        measured = [_printed((pixels[idx] / np.maximum(paper[ty, tx], 1.0)).T)
+                    for idx, ty, tx in places]  # (channels in rows: faster)
+        if any(m is None for m in measured):
+            continue
+        misses = [m - level for m in measured]
+        miss = np.where(np.sign(misses[0]) == np.sign(misses[1]),
+                        np.sign(misses[0]) * np.minimum(abs(misses[0]), abs(misses[1])), 0.0)
+        # and what the light can make of an exact print is not a printer's: nothing of a
+        # difference within that, all of one twice as large
+        slack = tuning.TONE_TOLERANCE * np.maximum(level, 1)
+        printed = level + miss * np.clip(abs(miss) / slack - 1, 0.0, 1.0)
+        for c in range(3):
+            xs[c].append(float(level[c]))
+            ys[c].append(float(printed[c]))
+    return np.stack([_curve(x, y) for x, y in zip(xs, ys)], axis=1)[None].astype(np.float32)
+
+
+def _printed(shown: np.ndarray) -> np.ndarray | None:
+    """The level (0-255 per channel) that pixels of one printed level show (channels × pixels,
+    as shares of white paper's light), or None when too few are clear of pen to tell."""
+    typical = np.median(shown, axis=1, keepdims=True)
+    # pen on the fills is darker: left out, as the light field leaves it out
+    clean = shown[:, (shown >= tuning.TONE_CLEAN * typical).all(axis=0)]
+    if clean.shape[1] < tuning.TONE_MIN_SAMPLES:
+        return None  # mostly covered (a scribbled sheet, a thumb): not measured
+    return 255 * np.median(clean, axis=1)
+
+
+def _curve(x: list[float], y: list[float]) -> np.ndarray:
+    """The 256 levels through the points (x, y), in order of x (the mean y where x repeats),
+    never falling and never past white."""
+    xs, inverse = np.unique(np.array(x), return_inverse=True)
+    ys = np.bincount(inverse, np.array(y)) / np.bincount(inverse)
+    ys = np.minimum(np.maximum.accumulate(ys), 255.0)
+    return np.interp(np.arange(256), xs, ys)
+
+
+@lru_cache(maxsize=4)  # few: each holds on to its blank
+def _print_levels(blank: Blank) -> tuple[list[np.ndarray], list[tuple[Samples, Samples]],
+                                         np.ndarray, np.ndarray]:
+    """The colours the blank prints flat over wide areas, other than white; where to measure
+    each, all over and in tiles with white paper (whose light is measured there, not guessed);
+    where white paper lies (bool); and the share of each light tile it covers. Per layout."""
+    flat = blank.flat > 0
+    if blank.hatching is not None:
+        flat &= ~blank.hatching  # (measured blurred: not a level of its own)
+    h, w = flat.shape
+    tile = max(2, round(tuning.LIGHT_TILE_MM * tuning.LIGHT_PX_PER_MM))
+    size = (max(1, w // tile), max(1, h // tile))
+    idx = np.flatnonzero(flat)
+    colours = blank.small.reshape(-1, 3)[idx].astype(np.int32)
+    keys = (colours[:, 0] << 16) | (colours[:, 1] << 8) | colours[:, 2]
+    white_key = (255 << 16) | (255 << 8) | 255
+    white = np.zeros(flat.shape, bool)
+    white.flat[idx[keys == white_key]] = True
+    share = tile_share(white, size)
+    ty, tx = idx // w * size[1] // h, idx % w * size[0] // w
+    near = share[ty, tx, 0] >= tuning.TONE_NEAR_WHITE
+    found, inverse = np.unique(keys, return_inverse=True)
+    levels, samples = [], []
+    for k, key in enumerate(found):
+        mine = np.flatnonzero(inverse == k)
+        by_white = mine[near[mine]]
+        if key == white_key or len(by_white) < tuning.TONE_MIN_AREA:
+            continue
+        levels.append(np.array([key >> 16, (key >> 8) & 255, key & 255]))
+        samples.append(tuple((idx[s], ty[s], tx[s]) for s in (_spread(mine), _spread(by_white))))
+    return levels, samples, white, share
+
+
+def _spread(a: np.ndarray) -> np.ndarray:
+    """At most TONE_SAMPLES of `a`, spread evenly."""
+    return a[::max(1, len(a) // tuning.TONE_SAMPLES)]
