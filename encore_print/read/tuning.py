@@ -65,12 +65,14 @@ ALIGN_NEIGHBOURS_MM = 15.0
 INK_SHIFT_TOLERANCE_MM = 0.15
 # A colour pad or a black-and-white one: the photo's median saturation (0-255) where the colour
 # pad is coloured (over 60) less that where it is white (under 15). Simulated (60 photos a
-# level and print): colour pads 51-99, black-and-white ones -12 to 12. (The correlation of the
-# two saturation maps, used before, took some black-and-white photos for colour ones: pens of
-# every colour in the cells raised it to 0.34, over its line of 0.3.)
+# level and print): colour pads 51-99, black-and-white ones -12 to 12; colour pads from a
+# toner saver (simulate.PRINTERS "pale") 25-68, on hard photos 5 % under 30 (the line was 30:
+# those were read as black-and-white, their stars in coloured cells as crosses). (The
+# correlation of the two saturation maps, used before, took some black-and-white photos for
+# colour ones: pens of every colour in the cells raised it to 0.34, over its line of 0.3.)
 COLOURED = 60
 UNCOLOURED = 15
-PAD_COLOUR_GAP = 30
+PAD_COLOUR_GAP = 18
 # A printer's tone (see tone.py) is measured on each level the blank prints flat, in tiles of
 # the light field that are at least 10 % white paper over at least 6 mm² of it (on Encore!,
 # the colour bonus boxes and the value boxes: 190-350 and 1 800-2 400 pixels), and all over;
