@@ -20,7 +20,6 @@ class Blank:
     flat: np.ndarray  # float32 h×w at LIGHT_PX_PER_MM: 1 where the print is plain all over
     small: np.ndarray  # uint8 h×w×3, the blank at LIGHT_PX_PER_MM, for measuring light
     grey: np.ndarray  # uint8 H×W, for alignment
-    saturation: np.ndarray  # float32 h×w, of `small`: tells a colour pad from a mono one
     plain: np.ndarray  # like `flat`, plain for only PLAIN_RADIUS_MM: a star's cell has some
     # where a black-and-white pad's cells are hatched (bool h×w; None on a colour pad): the
     # light is read there from the photo and the print both blurred past the hatching's
@@ -48,7 +47,7 @@ def prepare_blank(rgb: np.ndarray, px_per_mm: float, hatch_dark: float = 0.0) ->
         smooth = _levels(smooth)
     # (kept as levels, 0-255, for a printer's tone to be looked up: where the light is
     # measured the print is flat, and its level whole)
-    return Blank(rgb, flat, _levels(small), grey, saturation(small), plain, hatching, smooth,
+    return Blank(rgb, flat, _levels(small), grey, plain, hatching, smooth,
                  hatch_dark)
 
 
@@ -78,11 +77,6 @@ def _plain(grey: np.ndarray, radius_mm: float, px_per_mm: float, size: tuple[int
     spread = cv2.dilate(grey, kernel).astype(int) - cv2.erode(grey, kernel).astype(int)
     flat = ((spread <= 6) & (grey >= 120)).astype(np.float32)
     return (cv2.resize(flat, size, interpolation=cv2.INTER_AREA) > 0.999).astype(np.float32)
-
-
-def saturation(rgb: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(rgb.astype(np.uint8, copy=False), cv2.COLOR_RGB2HSV)[..., 1].astype(
-        np.float32)
 
 
 def coarse_copy(photo: np.ndarray, blank: Blank) -> np.ndarray:

@@ -36,13 +36,12 @@ from .ink import (
     paper_level,
     percentile,
     prepare_blank,
-    saturation,
 )
 from .judge import VALUE_KINDS, Patch, Verdict, doubt_what_follows, is_small, judge
 from .locate import homography, sight
 from .photo import load_photo
 from .rectify import displacement, photo_px_per_mm, rectify
-from .tone import printed_tone
+from .tone import colour_strength, printed_tone
 
 
 @dataclass(frozen=True)
@@ -223,26 +222,14 @@ def _why_no_sheet(grey: np.ndarray, name: str) -> str:
 
 
 def _best_blank(layout: Layout, bgr: np.ndarray) -> tuple[Blank, np.ndarray]:
-    """A colour pad or a black-and-white one: colour when the photo is clearly more saturated
-    where the colour pad is coloured than where it is white (medians: pen marks, in any
-    colour, cover a minority of either); the photo's coarse copy (RGB) they were compared on
-    (colour is broad, not fine), which the light is measured on too (the two blanks' coarse
+    """A colour pad or a black-and-white one: colour when the photo shows enough of the colour
+    pad's colours (see tone.colour_strength); the photo's coarse copy (RGB) they were compared
+    on (colour is broad, not fine), which the light is measured on too (the two blanks' coarse
     copies are one size)."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
     coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
-    coloured, white = _colour_areas(colour)
-    if not coloured.any():
-        return colour, coarse
-    sat = saturation(coarse)
-    gap = float(np.median(sat[coloured])) - float(np.median(sat[white]))
-    return (mono if gap <= tuning.PAD_COLOUR_GAP else colour), coarse
-
-
-@lru_cache(maxsize=8)
-def _colour_areas(blank: Blank) -> tuple[np.ndarray, np.ndarray]:
-    """Where the colour pad is clearly coloured, and where it is white (masks at the coarse
-    size): per layout."""
-    return blank.saturation > tuning.COLOURED, blank.saturation < tuning.UNCOLOURED
+    strong = colour_strength(coarse, colour) > tuning.PAD_COLOUR_STRENGTH
+    return (colour if strong else mono), coarse
 
 
 def _edge_sigma(patch: np.ndarray) -> float | None:

@@ -53,6 +53,33 @@ def printed_tone(coarse: np.ndarray, blank: Blank) -> np.ndarray:
     return np.stack([_curve(x, y) for x, y in zip(xs, ys)], axis=1)[None].astype(np.float32)
 
 
+def colour_strength(coarse: np.ndarray, blank: Blank) -> float:
+    """How much of the colour pad's colours the photo shows: about 1 printed as rendered, less
+    from a paler printer, about 0 from a black-and-white one (or a black-and-white pad): the
+    chromaticity of each coloured level the blank prints flat next to white paper (on Encore!,
+    the colour bonus boxes, which no one writes in: a felt pen of any colour in the cells moves
+    nothing), against the blank's own, both about their mean (a colour cast moves every level
+    alike). `coarse`: the photo's coarse copy (RGB), `blank`: the colour pad's."""
+    levels, samples, _, _ = _print_levels(blank)
+    pixels = coarse.reshape(-1, 3)
+    pairs = [(_chroma(level[None].astype(np.float32))[0],
+              np.median(_chroma(pixels[idx].astype(np.float32)), axis=0))
+             for level, (_, (idx, _, _)) in zip(levels, samples)]
+    pairs = [(e, seen) for e, seen in pairs if np.hypot(*e) >= tuning.COLOURED_CHROMA]
+    if len(pairs) < 2:
+        return 0.0  # no colours to tell by
+    expected, seen = (np.array(a) for a in zip(*pairs))
+    expected -= expected.mean(axis=0)
+    seen -= seen.mean(axis=0)
+    return float((seen * expected).sum() / (expected * expected).sum())
+
+
+def _chroma(rgb: np.ndarray) -> np.ndarray:
+    """(red − green, blue − green) over the sum of the channels, per pixel (n × 2)."""
+    total = rgb.sum(axis=1) + 1.0
+    return np.stack([(rgb[:, 0] - rgb[:, 1]) / total, (rgb[:, 2] - rgb[:, 1]) / total], axis=1)
+
+
 def _printed(shown: np.ndarray) -> np.ndarray | None:
     """The level (0-255 per channel) that pixels of one printed level show (channels × pixels,
     as shares of white paper's light), or None when too few are clear of pen to tell."""

@@ -63,16 +63,18 @@ ALIGN_NEIGHBOURS_MM = 15.0
 # and no blur model a star hid half of its cell from the pen (pencil crosses through stars were
 # missed); this way it hides a quarter, and printed edges leave no halo of false pen.
 INK_SHIFT_TOLERANCE_MM = 0.15
-# A colour pad or a black-and-white one: the photo's median saturation (0-255) where the colour
-# pad is coloured (over 60) less that where it is white (under 15). Simulated (60 photos a
-# level and print): colour pads 51-99, black-and-white ones -12 to 12; colour pads from a
-# toner saver (simulate.PRINTERS "pale") 25-68, on hard photos 5 % under 30 (the line was 30:
-# those were read as black-and-white, their stars in coloured cells as crosses). (The
-# correlation of the two saturation maps, used before, took some black-and-white photos for
-# colour ones: pens of every colour in the cells raised it to 0.34, over its line of 0.3.)
-COLOURED = 60
-UNCOLOURED = 15
-PAD_COLOUR_GAP = 18
+# A colour pad or a black-and-white one: colour when the photo shows more than 0.3 of the
+# colour pad's colours (tone.colour_strength; of its levels, those of chromaticity 0.05 or
+# more: the cells' fills). Simulated, 150 photos each: colour pads 0.83-1.13 (hard photos),
+# from a toner saver (simulate.PRINTERS "pale") 0.46-0.80 (hard and extreme), black-and-white
+# pads -0.30-0.15 (ordinary, hard and extreme photos, felt pens of every colour, ballpoints).
+# Measured in the cells instead, felt pens on black-and-white pads reached 0.75. (The median
+# saturation where the colour pad is coloured less that where it is white, used before,
+# overlapped: black-and-white pads up to 23 on 300 hard photos, a toner saver's colour pads
+# down to 19. The correlation of two saturation maps, before that, took black-and-white pads
+# with felt pens of every colour for colour ones.)
+COLOURED_CHROMA = 0.05
+PAD_COLOUR_STRENGTH = 0.3
 # A printer's tone (see tone.py) is measured on each level the blank prints flat, in tiles of
 # the light field that are at least 10 % white paper over at least 6 mm² of it (on Encore!,
 # the colour bonus boxes and the value boxes: 190-350 and 1 800-2 400 pixels), and all over;
