@@ -1,6 +1,7 @@
 """Synthetic finished sheets and phone photos of them, for tests, benchmarks and examples.
 
-Two stages, each seeded by a `numpy.random.Generator` so a seed always gives the same image:
+The stages (the random ones seeded by a `numpy.random.Generator`: a seed always gives the same
+image):
 
 - `print_sheet`: the renderer's sheet image as a printer that is not exact prints it.
 - `draw_marks`: a clean sheet image (the renderer's preview) → the same sheet with what a

@@ -125,9 +125,9 @@ def test_black_and_white_pad_in_felt_pen_is_read_exactly(seed):
     assert not any("black and white" in n for n in reading.notes)
 
 
-# No printer prints the renderer's colours. Read against them, a toner saver's paler cells left
-# white stars and outlines as pen (a third of ordinary photos were read wrong, sure), and a soaked
-# inkjet's darker ones their own fill; the reader measures the printer's tone on each photo.
+# No printer prints the renderer's colours. Read against them, a toner saver's pads were read
+# wrong, sure, on a third of ordinary photos, a soaked inkjet's on some; the reader measures the
+# printer's tone on each photo (these four fail without it: three wrong, one unsure).
 @pytest.mark.parametrize("printer,seed", [("pale", 0), ("pale", 8), ("dark", 9), ("tinted", 0)])
 def test_pads_from_a_printer_whose_colours_are_off_are_read_exactly(printer, seed):
     _, truth, sheet, rng = finished(seed=seed, printer=printer)

@@ -47,8 +47,7 @@ def prepare_blank(rgb: np.ndarray, px_per_mm: float, hatch_dark: float = 0.0) ->
         smooth = _levels(smooth)
     # (kept as levels, 0-255, for a printer's tone to be looked up: where the light is
     # measured the print is flat, and its level whole)
-    return Blank(rgb, flat, _levels(small), grey, plain, hatching, smooth,
-                 hatch_dark)
+    return Blank(rgb, flat, _levels(small), grey, plain, hatching, smooth, hatch_dark)
 
 
 def _levels(a: np.ndarray) -> np.ndarray:
@@ -202,7 +201,7 @@ def _ellipse_rectangles(k: int) -> list[np.ndarray]:
 
 
 def masked_mean(values: np.ndarray, mask: np.ndarray, size: tuple[int, int],
-                 den: np.ndarray | None = None) -> np.ndarray:
+                den: np.ndarray | None = None) -> np.ndarray:
     """Mean of `values` over the boolean `mask` in each of `size` tiles (`den`: the share of
     each tile the mask covers, when known); tiles without plain paper borrow from their
     neighbours (normalised convolution, wider until every tile has some)."""

@@ -228,8 +228,10 @@ def _best_blank(layout: Layout, bgr: np.ndarray) -> tuple[Blank, np.ndarray]:
     copies are one size)."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
     coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
-    strong = colour_strength(coarse, colour) > tuning.PAD_COLOUR_STRENGTH
-    return (colour if strong else mono), coarse
+    strength = colour_strength(coarse, colour)
+    if strength is not None and strength <= tuning.PAD_COLOUR_STRENGTH:
+        return mono, coarse
+    return colour, coarse  # (or a layout with no colours to tell by)
 
 
 def _edge_sigma(patch: np.ndarray) -> float | None:

@@ -1,12 +1,15 @@
 """How the printer printed the blank, measured on the photo. No printer prints the renderer's
 colours exactly (a toner saver, inkjet ink soaking into plain paper, a cartridge running low),
-and pen is what darkens the print expected in a box: expected too dark (a paler printer), a
-white star in a coloured cell reads as pen; too light (a darker printer), a cell's own fill.
+and pen is what darkens the print expected in a box, in the light measured on the print: with
+the cells' fills paler or darker than expected, that light is off where they are, and white
+stars or the fills themselves read as pen.
 
 Per channel, each level the blank prints flat over wide areas (the cells' fills, the value
-boxes' greys) is compared with white paper in the same light tile (the grid's outer cells, the
-colour bonus boxes: in the middle of the grid the light of white paper would only be guessed), less what the light can make
-of an exact print; levels in between follow linearly, black stays black and white white."""
+boxes' greys) is compared with white paper's light twice: in the light tiles that hold white
+paper too (on Encore!, the colour bonus boxes and the value boxes) and all over (across the
+grid, where that light is only guessed); the smaller difference counts, less what the light
+can make of an exact print. Levels in between follow linearly; black stays black, white white.
+The colour bonus boxes also tell a colour pad from a black-and-white one (colour_strength)."""
 
 from __future__ import annotations
 
@@ -53,13 +56,14 @@ def printed_tone(coarse: np.ndarray, blank: Blank) -> np.ndarray:
     return np.stack([_curve(x, y) for x, y in zip(xs, ys)], axis=1)[None].astype(np.float32)
 
 
-def colour_strength(coarse: np.ndarray, blank: Blank) -> float:
+def colour_strength(coarse: np.ndarray, blank: Blank) -> float | None:
     """How much of the colour pad's colours the photo shows: about 1 printed as rendered, less
     from a paler printer, about 0 from a black-and-white one (or a black-and-white pad): the
     chromaticity of each coloured level the blank prints flat next to white paper (on Encore!,
     the colour bonus boxes, which no one writes in: a felt pen of any colour in the cells moves
     nothing), against the blank's own, both about their mean (a colour cast moves every level
-    alike). `coarse`: the photo's coarse copy (RGB), `blank`: the colour pad's."""
+    alike). None when the blank has too few colours to tell by. `coarse`: the photo's coarse
+    copy (RGB), `blank`: the colour pad's."""
     levels, samples, _, _ = _print_levels(blank)
     pixels = coarse.reshape(-1, 3)
     pairs = [(_chroma(level[None].astype(np.float32))[0],
@@ -67,7 +71,7 @@ def colour_strength(coarse: np.ndarray, blank: Blank) -> float:
              for level, (_, (idx, _, _)) in zip(levels, samples)]
     pairs = [(e, seen) for e, seen in pairs if np.hypot(*e) >= tuning.COLOURED_CHROMA]
     if len(pairs) < 2:
-        return 0.0  # no colours to tell by
+        return None
     expected, seen = (np.array(a) for a in zip(*pairs))
     expected -= expected.mean(axis=0)
     seen -= seen.mean(axis=0)
