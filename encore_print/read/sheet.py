@@ -98,6 +98,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     # each other: the printer's tone and the light are worked out on another core from here
     # on, and the expected prints, once the blur is known, by whichever core is free
     tone = meanwhile(printed_tone, coarse, blank)
+    # (the helper takes its jobs in turn: the tone is there by the time the light needs it)
     light = meanwhile(lambda: light_field(coarse, blank, tone.result(), sheet.shape[:2]))
     notes = []
     hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
