@@ -1,5 +1,5 @@
 """Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
-[--megapixels MP] [--solo] [--mono] [--printer P] [--first-seed S]
+[--megapixels MP] [--solo] [--mono] [--printer P] [--glare] [--first-seed S]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -21,6 +21,7 @@ crosses the roll counter as a solo game does; a misread roll never changes the t
 shows as mark-wrong. `--mono` prints the pads in grey, as a black-and-white printer does.
 `--printer pale|dark|tinted` prints them as a printer whose colours are off does (toner saver,
 an inkjet on plain paper, a cartridge running low): no printer prints the renderer's colours.
+`--glare` reflects a lamp off every sheet, washing part of it out: the same photos otherwise.
 `--first-seed 300` reads photos the reader's limits were not measured on (they were on seeds
 0-299).
 """
@@ -33,6 +34,7 @@ import resource
 import tempfile
 import time
 from collections import Counter
+from dataclasses import dataclass
 from multiprocessing import Pool, get_context
 from pathlib import Path
 
@@ -58,25 +60,38 @@ from encore_print.simulate import (
 DPI = 300
 
 
-def make_photo(seed: int, level: str, megapixels: float | None = None, pen: str | None = None,
-               solo: bool = False, mono: bool = False, printer: str = "exact"):
-    """A photo of a random finished sheet; `pen` forces "felt", "ballpoint" or "pencil";
-    `solo` crosses the roll counter's first boxes too (0-30 of them), as a solo game does;
-    `mono`: the pad printed in grey; `printer`: how its colours came out (simulate.PRINTERS)."""
+@dataclass(frozen=True)
+class Photos:
+    """What kind of photos a run takes (see the options of `main`)."""
+
+    pen: str | None = None
+    megapixels: float | None = None
+    solo: bool = False
+    mono: bool = False
+    printer: str = "exact"
+    glare: bool = False
+
+
+def make_photo(seed: int, level: str, kind: Photos = Photos()):
+    """A photo of a random finished sheet of this `kind`: `pen` forces "felt", "ballpoint" or
+    "pencil"; `solo` crosses the roll counter's first boxes too (0-30 of them), as a solo game
+    does; `mono`: the pad printed in grey; `printer`: how its colours came out
+    (simulate.PRINTERS); `glare`: a lamp reflected off the sheet."""
     layout = load_layout("encore")
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
-    if solo:
+    if kind.solo:
         truth.update({f"roll:{n}": "crossed" for n in range(1, int(rng.integers(0, 31)) + 1)})
-    sheet = draw_marks(print_sheet(render_sheet_image(layout, DPI, mono), printer),
-                       geometry(layout), DPI, truth, rng, random_pen(rng, kind=pen) if pen else None)
-    return layout, truth, photograph(sheet, rng, level, megapixels)
+    pen = random_pen(rng, kind=kind.pen) if kind.pen else None
+    sheet = draw_marks(print_sheet(render_sheet_image(layout, DPI, kind.mono), kind.printer),
+                       geometry(layout), DPI, truth, rng, pen)
+    return layout, truth, photograph(sheet, rng, level, kind.megapixels, kind.glare)
 
 
-def one(args: tuple[int, str, str | None, float | None, bool, bool, str]) -> dict:
-    seed, level, pen, megapixels, solo, mono, printer = args
-    layout, truth, photo = make_photo(seed, level, megapixels, pen, solo, mono, printer)
-    if megapixels:  # read as a phone's file is: a JPEG, decoded at the size the reader asks
+def one(args: tuple[int, str, Photos]) -> dict:
+    seed, level, kind = args
+    layout, truth, photo = make_photo(seed, level, kind)
+    if kind.megapixels:  # read as a phone's file is: a JPEG, decoded at the size the reader asks
         photo = decode(cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes(),
                        f"{level}-{seed}.jpg")
     true_total = score_marks("truth", layout, _marks(truth)).score.total
@@ -113,10 +128,9 @@ def _total(layout, states) -> int:
     return score_marks("x", layout, _marks(states)).score.total
 
 
-def accuracy(sheets: int, levels: list[str], jobs: int, pen: str | None = None,
-             megapixels: float | None = None, solo: bool = False, first_seed: int = 0,
-             mono: bool = False, printer: str = "exact") -> None:
-    work = [(seed, level, pen, megapixels, solo, mono, printer) for level in levels
+def accuracy(sheets: int, levels: list[str], jobs: int, kind: Photos, first_seed: int = 0
+             ) -> None:
+    work = [(seed, level, kind) for level in levels
             for seed in range(first_seed, first_seed + sheets)]
     with Pool(jobs) as pool:
         results = pool.map(one, work, chunksize=4)
@@ -141,7 +155,7 @@ def accuracy(sheets: int, levels: list[str], jobs: int, pen: str | None = None,
 
 
 def speed() -> None:
-    _, _, photo = make_photo(12345, "ordinary", megapixels=12)
+    _, _, photo = make_photo(12345, "ordinary", Photos(megapixels=12))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "photo.jpg"
         cv2.imwrite(str(path), photo, [cv2.IMWRITE_JPEG_QUALITY, 90])
@@ -181,6 +195,10 @@ def _timed(fn) -> float:
     return time.perf_counter() - t
 
 
+def photos_of(a: argparse.Namespace) -> Photos:
+    return Photos(a.pen, getattr(a, "megapixels", None), a.solo, a.mono, a.printer, a.glare)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sheets", type=int, default=150, help="photos per level")
@@ -200,13 +218,15 @@ def main() -> None:
     ap.add_argument("--printer", choices=sorted(PRINTERS), default="exact",
                     help="pads whose colours came out of the printer paler, darker or tinted "
                          "(simulate.PRINTERS); by default exactly as rendered")
+    ap.add_argument("--glare", action="store_true",
+                    help="a lamp reflected off every sheet, washing part of it out (the same "
+                         "photos otherwise)")
     ap.add_argument("--first-seed", type=int, default=0,
                     help="seeds from this one on: the reader's limits were measured on seeds "
                          "0-299, so fresh seeds test them on photos they have not seen")
     ap.add_argument("--no-speed", action="store_true")
     a = ap.parse_args()
-    accuracy(a.sheets, a.levels.split(","), a.jobs, a.pen, a.megapixels, a.solo, a.first_seed,
-             a.mono, a.printer)
+    accuracy(a.sheets, a.levels.split(","), a.jobs, photos_of(a), a.first_seed)
     if not a.no_speed:
         speed()
 

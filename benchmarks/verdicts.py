@@ -1,5 +1,6 @@
 """Every verdict of the reader on the benchmark's photos, as JSON lines: benchmarks/verdicts.py
-[--sheets N] [--levels L,L] [--pen P] [--solo] [--mono] [--printer P] [--first-seed S]
+[--sheets N] [--levels L,L] [--pen P] [--solo] [--mono] [--printer P] [--glare]
+[--first-seed S]
 > verdicts.jsonl
 
 The photos are those of benchmarks/score.py (same seeds, same options). One line per element
@@ -18,16 +19,16 @@ import os
 import sys
 from multiprocessing import Pool
 
-from score import make_photo
+from score import Photos, make_photo, photos_of
 
 from encore_print.errors import NoSheet
 from encore_print.read.sheet import read_image
 from encore_print.simulate import PRINTERS
 
 
-def verdicts(args: tuple[int, str, str | None, bool, bool, str]) -> list[dict]:
-    seed, level, pen, solo, mono, printer = args
-    _, truth, photo = make_photo(seed, level, None, pen, solo, mono, printer)
+def verdicts(args: tuple[int, str, Photos]) -> list[dict]:
+    seed, level, kind = args
+    _, truth, photo = make_photo(seed, level, kind)
     where = {"level": level, "seed": seed}
     try:
         reading = read_image(photo, f"{level}-{seed}")
@@ -47,10 +48,11 @@ def main() -> None:
     ap.add_argument("--solo", action="store_true", help="cross the roll counter too")
     ap.add_argument("--mono", action="store_true", help="pads printed in grey")
     ap.add_argument("--printer", choices=sorted(PRINTERS), default="exact")
+    ap.add_argument("--glare", action="store_true", help="a lamp reflected off every sheet")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()
-    work = [(seed, level, a.pen, a.solo, a.mono, a.printer) for level in a.levels.split(",")
+    work = [(seed, level, photos_of(a)) for level in a.levels.split(",")
             for seed in range(a.first_seed, a.first_seed + a.sheets)]
     with Pool(a.jobs) as pool:
         for rows in pool.imap(verdicts, work, chunksize=2):

@@ -475,17 +475,18 @@ class Photo:
 
 
 def photograph(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
-               out_megapixels: float | None = None) -> np.ndarray:
+               out_megapixels: float | None = None, glare: bool = False) -> np.ndarray:
     """A phone photo (BGR uint8) of the sheet lying on a table; see `take_photo`."""
-    return take_photo(sheet_rgb, rng, level, out_megapixels).image
+    return take_photo(sheet_rgb, rng, level, out_megapixels, glare).image
 
 
 def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
-               out_megapixels: float | None = None) -> Photo:
+               out_megapixels: float | None = None, glare: bool = False) -> Photo:
     """Photograph the sheet image: the photo plus the homography used.
 
     The whole sheet is always in the frame. `out_megapixels` defaults to a random 1–2 MP;
-    the frame is 4:3, mostly oriented like the sheet appears.
+    the frame is 4:3, mostly oriented like the sheet appears. `glare`: a lamp is reflected off
+    the sheet (see `_glare`); the photo is otherwise the one the same seed gives without.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {sorted(LEVELS)}")
@@ -509,6 +510,8 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
     if rng.random() < lv.thumb_chance:
         scene = _thumb(scene, homography, (src_w, src_h), rng)
     scene *= _illumination(size, quad, lv, rng)
+    if glare:  # drawn from a stream of its own: the rest of the photo stays the same
+        scene = _glare(scene, quad, rng.spawn(1)[0])
     scene = _optics(scene, size, lv, rng)
     scene = _sensor_noise(scene, lv, rng)
     image = _jpeg(scene, int(rng.integers(lv.jpeg_quality[0], lv.jpeg_quality[1] + 1)))
@@ -702,6 +705,28 @@ def _cast_shadow(size: tuple[int, int], quad: np.ndarray, lv: CameraLevel,
     depth = rng.uniform(*lv.shadow_depth)
     tint = np.array([0.85, 1.0, 1.0], np.float32)  # shade is lit by bluish skylight: B fades less
     return 1 - depth * mask[..., None] * tint
+
+
+def _glare(scene: np.ndarray, quad: np.ndarray, rng: Rng) -> np.ndarray:
+    """A lamp reflected off the sheet: light added evenly to paper and ink alike (the
+    reflection does not go through them), a soft oval veil with a brighter core, somewhere on
+    the sheet; at its strongest it washes everything out to white."""
+    h, w = scene.shape[:2]
+    sw, sh = max(2, w // LOW_RES), max(2, h // LOW_RES)
+    u, v = rng.uniform(0.1, 0.9, 2)
+    top, bottom = quad[0] + u * (quad[1] - quad[0]), quad[3] + u * (quad[2] - quad[3])
+    cx, cy = (top + v * (bottom - top)) / LOW_RES
+    span = np.hypot(*(quad.max(0) - quad.min(0))) / LOW_RES
+    sigma = span * rng.uniform(0.04, 0.12)
+    a = rng.uniform(0, np.pi)
+    ys, xs = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    along = (xs - cx) * math.cos(a) + (ys - cy) * math.sin(a)
+    across = ((ys - cy) * math.cos(a) - (xs - cx) * math.sin(a)) / rng.uniform(0.4, 1.0)
+    r2 = (along ** 2 + across ** 2) / sigma ** 2
+    shape = 0.6 * np.exp(-r2 / 2) + 0.4 * np.exp(-r2 / (2 * 0.3 ** 2))
+    lamp = np.array([rng.uniform(0.85, 1.0), rng.uniform(0.93, 1.0), 1.0], np.float32)  # BGR
+    added = rng.uniform(0.2, 1.0) * shape[..., None] * lamp
+    return scene + cv2.resize(added.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 SKINS = [(0.62, 0.72, 0.90), (0.50, 0.62, 0.82), (0.38, 0.50, 0.68), (0.22, 0.30, 0.42)]  # BGR

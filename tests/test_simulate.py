@@ -127,6 +127,19 @@ def test_homography_says_where_the_sheet_is(sheet):
     assert np.corrcoef(a.ravel(), b.ravel())[0, 1] > 0.8
 
 
+def test_a_reflection_only_lightens_the_photo_it_is_added_to(sheet):
+    """The same seed gives the same photo with and without a lamp's reflection (it draws from
+    a stream of its own), but lighter where the reflection lies, to white at its strongest."""
+    plain = take_photo(sheet, np.random.default_rng(3), "ordinary", out_megapixels=0.5)
+    glare = take_photo(sheet, np.random.default_rng(3), "ordinary", out_megapixels=0.5,
+                       glare=True)
+    assert np.array_equal(plain.homography, glare.homography)
+    lift = glare.image.astype(int) - plain.image.astype(int)
+    assert lift.min() > -30 and lift.max() > 100  # (JPEG blocks differ by a few levels)
+    lit = np.abs(lift).max(axis=2) > 20
+    assert 0.005 < lit.mean() < 0.3  # a spot, not the whole frame
+
+
 def test_photo_is_deterministic_for_a_seed(sheet):
     a = photograph(sheet, np.random.default_rng(9), "hard", out_megapixels=0.3)
     b = photograph(sheet, np.random.default_rng(9), "hard", out_megapixels=0.3)

@@ -1,6 +1,7 @@
 """The reading pipeline: photo file → layout, element verdicts and the rectified sheet.
 
 photo.load → locate.sight → rectify → tone + ink.light_field + rectify.displacement → judge
+(→ glare: where a reflection washes the print out, nothing is read sure)
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..marks import Marks
 from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
 from . import tuning
+from .glare import washed_out
 from .helper import Shared, meanwhile
 from .ink import (
     Blank,
@@ -124,6 +126,13 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
                       "needed); retake it in brighter, even light")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
+    washed = washed_out(coarse, blank, tone.result())
+    if washed.any():
+        verdicts = [v.doubted(glare=1.0) if _touches(g.element(v.id), washed) else v
+                    for v in verdicts]
+        notes.append("a reflection (a lamp or a window) washes out part of the sheet: what "
+                     "lies near it is left for you to check; retake the photo from a little "
+                     "to one side")
     if any("hatched" in v.features for v in verdicts):
         notes.append("this pad is printed in black and white and its pen is paler than the "
                      "hatching (or the photo too dull), in which a stroke can vanish: what "
@@ -171,6 +180,13 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
             v = v.doubted(print_unseen=1.0)
         out.append(v)
     return out
+
+
+def _touches(e: Element, mask: np.ndarray) -> bool:
+    """Whether an element's box meets the mask (at LIGHT_PX_PER_MM)."""
+    k = tuning.LIGHT_PX_PER_MM
+    x, y, w, h = e.box_mm
+    return bool(mask[int(y * k):math.ceil((y + h) * k), int(x * k):math.ceil((x + w) * k)].any())
 
 
 def shaded(g: SheetGeometry, hidden: list[str]) -> frozenset[str]:

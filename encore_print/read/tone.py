@@ -39,8 +39,7 @@ def printed_tone(coarse: np.ndarray, blank: Blank) -> np.ndarray:
         # two measures, each wrong where the other is not: all over, against white paper's
         # light as guessed across the grid (a shadow's edge there misleads it), and next to
         # white paper (where the JPEG's coarse colour bleeds white into small boxes)
-        measured = [_printed((pixels[idx] / np.maximum(paper[ty, tx], 1.0)).T)
-                    for idx, ty, tx in places]  # (channels in rows: faster)
+        measured = [_printed(_shown(pixels, paper, *where)) for where in places]
         if any(m is None for m in measured):
             continue
         misses = [m - level for m in measured]
@@ -82,6 +81,15 @@ def _chroma(rgb: np.ndarray) -> np.ndarray:
     """(red − green, blue − green) over the sum of the channels, per pixel (n × 2)."""
     total = rgb.sum(axis=1) + 1.0
     return np.stack([(rgb[:, 0] - rgb[:, 1]) / total, (rgb[:, 2] - rgb[:, 1]) / total], axis=1)
+
+
+def _shown(pixels: np.ndarray, paper: np.ndarray, idx: np.ndarray, ty: np.ndarray,
+           tx: np.ndarray) -> np.ndarray:
+    """The pixels at `idx` as shares of white paper's light in their tiles (channels in rows:
+    faster), less those clipped in every channel: a reflection may have washed the print out
+    there, and they tell nothing of the printer."""
+    kept = (pixels[idx] < tuning.CLIPPED).any(axis=1)
+    return (pixels[idx[kept]] / np.maximum(paper[ty[kept], tx[kept]], 1.0)).T
 
 
 def _printed(shown: np.ndarray) -> np.ndarray | None:
