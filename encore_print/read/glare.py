@@ -25,4 +25,3 @@ def washed_out(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndarray
     r = round(tuning.GLARE_REACH_MM * tuning.LIGHT_PX_PER_MM)
     return cv2.dilate(washed.view(np.uint8), cv2.getStructuringElement(
         cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
-

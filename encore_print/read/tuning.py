@@ -317,18 +317,18 @@ MIN_CROSSES = 6
 # A reflection (a lamp, a window) washes out the print: where the photo shows a cell's fill
 # (print whose palest channel is 200 or darker: Encore!'s fills 133-176, a toner saver's up to
 # 191) at 235 or more in every channel, over at least 2 mm², nothing within 15 mm is read sure.
-# Simulated (benchmarks/score.py --glare), photos without a reflection never showed a fill so
-# light (ordinary and hard, 60 each; at 220, 16 of the 60 ordinary ones did), and the cells
-# misread around a washed-out spot lay up to about 15 mm from it, where the reflection fades
-# but still lifts the light measured there.
+# Simulated, photos without a reflection never showed a fill so light (benchmarks/verdicts.py:
+# 300 ordinary and 150 hard photos, every verdict unchanged; at 220, 16 of 60 ordinary ones
+# did), and around a washed-out spot (--glare) cells were misread up to about 15 mm from it,
+# where the reflection fades but still lifts the light measured there.
 WASHED_PRINT = 200
 WASHED_LEVEL = 235
+WASHED_MIN_MM2 = 2.0
+GLARE_REACH_MM = 15.0
 # No pixel clipped in every channel is taken to measure the printer's tone (tone.py): where a
 # reflection clips the value boxes' grey, it measured as white (--glare ordinary seed 0: every
 # empty column value then read circled, sure).
 CLIPPED = 250
-WASHED_MIN_MM2 = 2.0
-GLARE_REACH_MM = 15.0
 
 # Values (column values, colour bonuses), in half-sizes of the box from its centre: pen up to
 # 1.45 counts (a circle may be drawn wide). "Marked" when ≥ 1.5 % of that is pen; a clear "no"
