@@ -6,11 +6,13 @@ such a spot; it can tell where one is, and that the elements around it are not r
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
 from . import tuning
-from .ink import Blank
+from .ink import Blank, least_channel
 
 
 def washed_out(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndarray:
@@ -18,10 +20,22 @@ def washed_out(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndarray
     GLARE_REACH_MM of coloured print (the cells' fills) that the photo shows near white in every
     channel, as no lighting shows it but a reflection. `coarse`: the photo's coarse copy (RGB,
     see ink.coarse_copy); `tone`: how the printer printed the blank (tone.printed_tone)."""
-    coloured = (blank.flat > 0) & (cv2.LUT(blank.small, tone).min(axis=2) <= tuning.WASHED_PRINT)
-    washed = (coarse >= tuning.WASHED_LEVEL).all(axis=2) & coloured
-    if np.count_nonzero(washed) < tuning.WASHED_MIN_MM2 * tuning.LIGHT_PX_PER_MM ** 2:
-        return np.zeros(washed.shape, np.uint8)
+    near_white = cv2.inRange(coarse, (tuning.WASHED_LEVEL,) * 3, (255,) * 3)  # (one fast pass)
+    ys, xs = np.nonzero(cv2.bitwise_and(near_white, _coloured(blank)))
+    # (few or none: the printer's tone, a paler one's lighter fills, is looked up there only)
+    dark = tone[0, blank.small[ys, xs], np.arange(3)].min(axis=1) <= tuning.WASHED_PRINT
+    washed = np.zeros(blank.flat.shape, np.uint8)
+    if np.count_nonzero(dark) < tuning.WASHED_MIN_MM2 * tuning.LIGHT_PX_PER_MM ** 2:
+        return washed
+    washed[ys[dark], xs[dark]] = 1
     r = round(tuning.GLARE_REACH_MM * tuning.LIGHT_PX_PER_MM)
-    return cv2.dilate(washed.view(np.uint8), cv2.getStructuringElement(
+    return cv2.dilate(washed, cv2.getStructuringElement(
         cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+
+
+@lru_cache(maxsize=4)  # few: each holds on to its blank
+def _coloured(blank: Blank) -> np.ndarray:
+    """Where the blank prints a colour flat (uint8 0/1, at LIGHT_PX_PER_MM), before the
+    printer's tone (a paler printer's fills are looked up where it matters): per layout."""
+    coloured = (blank.flat > 0) & (least_channel(blank.small) <= tuning.WASHED_PRINT)
+    return coloured.astype(np.uint8)

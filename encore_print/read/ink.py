@@ -104,14 +104,14 @@ def _coarse_light(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndar
     ratio = p / cv2.LUT(blank.small, lit)
     if blank.hatching is not None:
         ratio[blank.hatching] = (_smooth(p) / cv2.LUT(blank.smooth, lit))[blank.hatching]
-    least = _least(ratio)
+    least = least_channel(ratio)
     tile = max(2, round(tuning.LIGHT_TILE_MM * tuning.LIGHT_PX_PER_MM))
     size = (max(1, sw // tile), max(1, sh // tile))
     flat, den = _flat_tiles(blank, size)
     gain = masked_mean(ratio, flat, size, den)
     for _ in range(2):  # drop pixels well below the estimate (ink, dirt), then re-estimate
         full = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
-        keep = flat & (least >= 0.85 * _least(full))
+        keep = flat & (least >= 0.85 * least_channel(full))
         gain = masked_mean(ratio, keep, size)
     coarse = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
     return _sharp_light(ratio, blank, coarse)
@@ -141,7 +141,7 @@ def _sharp_light(ratio: np.ndarray, blank: Blank, coarse: np.ndarray) -> np.ndar
     k = 2 * round(tuning.LIGHT_EDGE_MM / 2 * tuning.LIGHT_PX_PER_MM / 2) + 1
     closed = _close_round(cv2.copyTo(small, _known_plain(blank, half)), k)
     closed = cv2.resize(closed, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    to_coarse, tiles = _least(closed), _least(coarse)  # (new arrays: divided in place)
+    to_coarse, tiles = least_channel(closed), least_channel(coarse)  # (new arrays: divided in place)
     to_coarse /= np.maximum(tiles, 1e-3, out=tiles)
     known = to_coarse > tuning.LIGHT_KNOWN
     if not known.any():
@@ -317,7 +317,7 @@ def even_noise(inks: list[np.ndarray], light: list[float]) -> None:
 
 
 # numpy reduces a last axis of length 3 slowly; these are the hot loops of the reader
-def _least(a: np.ndarray) -> np.ndarray:
+def least_channel(a: np.ndarray) -> np.ndarray:
     return np.minimum(np.minimum(a[..., 0], a[..., 1]), a[..., 2])
 
 
