@@ -196,6 +196,7 @@ def _timed(fn) -> float:
 
 
 def photos_of(a: argparse.Namespace) -> Photos:
+    """The photos the options ask for (verdicts.py has no --megapixels: it reads pixels)."""
     return Photos(a.pen, getattr(a, "megapixels", None), a.solo, a.mono, a.printer, a.glare)
 
 
