@@ -141,7 +141,8 @@ def _sharp_light(ratio: np.ndarray, blank: Blank, coarse: np.ndarray) -> np.ndar
     k = 2 * round(tuning.LIGHT_EDGE_MM / 2 * tuning.LIGHT_PX_PER_MM / 2) + 1
     closed = _close_round(cv2.copyTo(small, _known_plain(blank, half)), k)
     closed = cv2.resize(closed, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    to_coarse, tiles = least_channel(closed), least_channel(coarse)  # (new arrays: divided in place)
+    # (new arrays: divided in place)
+    to_coarse, tiles = least_channel(closed), least_channel(coarse)
     to_coarse /= np.maximum(tiles, 1e-3, out=tiles)
     known = to_coarse > tuning.LIGHT_KNOWN
     if not known.any():
