@@ -325,6 +325,12 @@ WASHED_PRINT = 200
 WASHED_LEVEL = 235
 WASHED_MIN_MM2 = 2.0
 GLARE_REACH_MM = 15.0
+# Lines and glyphs (outlines, digits, the exclamation marks) count too, where the photo is
+# near white for 1 mm all round (a line's edge a little out of place is white paper): over
+# the exclamation marks and values no fill shows a reflection. --glare --sheets 150,
+# wrong-unflagged ordinary 10 -> 3, hard 5 -> 1; without a reflection (300 ordinary, 150
+# hard; 100 + 100 pale, dark, black-and-white) every verdict unchanged.
+WASHED_AROUND_MM = 1.0
 # No pixel clipped in every channel is taken to measure the printer's tone (tone.py): where a
 # reflection clips the value boxes' grey, it measured as white (--glare ordinary seed 0: every
 # empty column value then read circled, sure).
