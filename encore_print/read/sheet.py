@@ -25,7 +25,7 @@ from ..marks import Marks
 from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
 from . import tuning
-from .glare import washed_out
+from .glare import near, washed_out
 from .helper import Shared, meanwhile
 from .ink import (
     Blank,
@@ -99,7 +99,8 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     # the light field, the alignment and the print expected in each patch do not depend on
     # each other: the printer's tone and the light are worked out on another core from here
     # on, and the expected prints, once the blur is known, by whichever core is free
-    tone = meanwhile(printed_tone, coarse, blank)
+    washed = washed_out(coarse, blank)
+    tone = meanwhile(lambda: printed_tone(coarse, blank, near(washed, tuning.TONE_GLARE_MM)))
     # (the helper takes its jobs in turn: the tone is there by the time the light needs it)
     light = meanwhile(lambda: light_field(coarse, blank, tone.result(), sheet.shape[:2]))
     notes = []
@@ -126,9 +127,9 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
                       "needed); retake it in brighter, even light")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
-    washed = washed_out(coarse, blank, tone.result())
     if washed.any():
-        verdicts = [v.doubted(glare=1.0) if _touches(g.element(v.id), washed) else v
+        glare = near(washed, tuning.GLARE_REACH_MM)
+        verdicts = [v.doubted(glare=1.0) if _touches(g.element(v.id), glare) else v
                     for v in verdicts]
         notes.append("a reflection (a lamp or a window) washes out part of the sheet: what "
                      "lies near it is left for you to check; retake the photo from a little "

@@ -25,10 +25,12 @@ Samples = tuple[np.ndarray, np.ndarray, np.ndarray]  # flat indices into the coa
 EXACT = np.repeat(np.arange(256, dtype=np.float32)[:, None], 3, axis=1)[None]  # for cv2.LUT
 
 
-def printed_tone(coarse: np.ndarray, blank: Blank) -> np.ndarray:
+def printed_tone(coarse: np.ndarray, blank: Blank, glare: np.ndarray | None = None
+                 ) -> np.ndarray:
     """A look-up table (1 × 256 × 3, float32, for cv2.LUT): per channel, the level at which
     the photo shows each of the blank's levels printed, under the light that shows white
-    paper at 255. `coarse`: the photo's coarse copy (RGB, see ink.coarse_copy)."""
+    paper at 255. `coarse`: the photo's coarse copy (RGB, see ink.coarse_copy); `glare`:
+    where a reflection may lift the print (nonzero; see glare.py), which is not measured."""
     levels, samples, white, share = _print_levels(blank)
     if not levels:
         return EXACT
@@ -39,7 +41,7 @@ def printed_tone(coarse: np.ndarray, blank: Blank) -> np.ndarray:
         # two measures, each wrong where the other is not: all over, against white paper's
         # light as guessed across the grid (a shadow's edge there misleads it), and next to
         # white paper (where the JPEG's coarse colour bleeds white into small boxes)
-        measured = [_printed(_shown(pixels, paper, *where)) for where in places]
+        measured = [_printed(_shown(pixels, paper, *where, glare)) for where in places]
         if any(m is None for m in measured):
             continue
         misses = [m - level for m in measured]
@@ -84,17 +86,22 @@ def _chroma(rgb: np.ndarray) -> np.ndarray:
 
 
 def _shown(pixels: np.ndarray, paper: np.ndarray, idx: np.ndarray, ty: np.ndarray,
-           tx: np.ndarray) -> np.ndarray:
+           tx: np.ndarray, glare: np.ndarray | None) -> np.ndarray:
     """The pixels at `idx` as shares of white paper's light in their tiles (channels in rows:
-    faster), less those clipped in every channel: a reflection may have washed the print out
-    there, and they tell nothing of the printer."""
+    faster), less those clipped in every channel or where `glare` is set: a reflection may
+    have washed the print out or lifted it there, and they tell nothing of the printer."""
     kept = (pixels[idx] < tuning.CLIPPED).any(axis=1)
+    if glare is not None and glare.any():
+        kept &= glare.reshape(-1)[idx] == 0
     return (pixels[idx[kept]] / np.maximum(paper[ty[kept], tx[kept]], 1.0)).T
 
 
 def _printed(shown: np.ndarray) -> np.ndarray | None:
     """The level (0-255 per channel) that pixels of one printed level show (channels × pixels,
-    as shares of white paper's light), or None when too few are clear of pen to tell."""
+    as shares of white paper's light), or None when too few are clear of pen (or of a
+    reflection) to tell."""
+    if shown.shape[1] < tuning.TONE_MIN_SAMPLES:
+        return None
     typical = np.median(shown, axis=1, keepdims=True)
     # pen on the fills is darker: left out, as the light field leaves it out
     clean = shown[:, (shown >= tuning.TONE_CLEAN * typical).all(axis=0)]

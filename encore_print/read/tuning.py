@@ -314,26 +314,31 @@ CONFIDENT = 0.35
 # read as a blank sheet, sure.
 MIN_CROSSES = 6
 
-# A reflection (a lamp, a window) washes out the print: where the photo shows a cell's fill
-# (print whose palest channel is 200 or darker: Encore!'s fills 133-176, a toner saver's up to
-# 191) at 235 or more in every channel, over at least 2 mm², nothing within 15 mm is read sure.
-# Simulated, photos without a reflection never showed a fill so light (benchmarks/verdicts.py:
-# 300 ordinary and 150 hard photos, every verdict unchanged; at 220, 16 of 60 ordinary ones
-# did), and around a washed-out spot (--glare) cells were misread up to about 15 mm from it,
-# where the reflection fades but still lifts the light measured there.
+# A reflection (a lamp, a window) washes out the print: where the photo shows print whose
+# palest channel is 200 or darker (Encore!'s fills 133-176, a toner saver's up to 191; the
+# lines and glyphs) at 235 or more in every channel, over at least 2 mm², it cannot see the
+# pen. On the fills any such pixel counts; on lines and glyphs only one near white for 1 mm all
+# round (a line's edge a little out of place is white paper). Over the exclamation marks and
+# values no fill shows a reflection: counted on fills alone, their crosses and circles were
+# lost or made up, sure (--glare: wrong-unflagged ordinary 10 and hard 5 of 150, against 3
+# and 1 with the glyphs). Simulated photos without a reflection never showed such print so
+# light (benchmarks/verdicts.py: 300 ordinary, 150 hard, 100 + 100 each of pale, dark and
+# black-and-white pads: every verdict unchanged; a limit of 220 on fills touched 16 of 60
+# ordinary photos).
 WASHED_PRINT = 200
 WASHED_LEVEL = 235
 WASHED_MIN_MM2 = 2.0
-GLARE_REACH_MM = 15.0
-# Lines and glyphs (outlines, digits, the exclamation marks) count too, where the photo is
-# near white for 1 mm all round (a line's edge a little out of place is white paper): over
-# the exclamation marks and values no fill shows a reflection. --glare --sheets 150,
-# wrong-unflagged ordinary 10 -> 3, hard 5 -> 1; without a reflection (300 ordinary, 150
-# hard; 100 + 100 pale, dark, black-and-white) every verdict unchanged.
 WASHED_AROUND_MM = 1.0
-# No pixel clipped in every channel is taken to measure the printer's tone (tone.py): where a
-# reflection clips the value boxes' grey, it measured as white (--glare ordinary seed 0: every
-# empty column value then read circled, sure).
+# Around such a spot the reflection fades but still lifts the print. The printer's tone is
+# not measured within 50 mm of it (--glare ordinary seeds 10 and 58: grey 228 measured 241-247,
+# every value then read struck or circled, sure), and nothing within 35 mm is read sure: with
+# the tone measured away from the lift, stars and values 15-35 mm off read as pen (--glare
+# ordinary, 150 photos, sure misreads on 6 photos with 15 mm, 4 with 25, 3 with 35 or 50;
+# every photo with a spot is flagged anyway, and 35 mm leaves a third of the elements to
+# check on it against a half with 50). No pixel clipped in every channel measures the tone
+# either: a reflection clipping the value boxes' grey made it white (seed 0).
+TONE_GLARE_MM = 50.0
+GLARE_REACH_MM = 35.0
 CLIPPED = 250
 
 # Values (column values, colour bonuses), in half-sizes of the box from its centre: pen up to
