@@ -36,12 +36,13 @@ def printed_tone(coarse: np.ndarray, blank: Blank, glare: np.ndarray | None = No
         return EXACT
     paper = masked_mean(coarse.astype(np.float32), white, share.shape[1::-1], share)
     pixels = coarse.reshape(-1, 3)
+    lifted = glare.reshape(-1) if glare is not None and glare.any() else None
     xs, ys = [[0.0, 255.0] for _ in range(3)], [[0.0, 255.0] for _ in range(3)]
     for level, places in zip(levels, samples):
         # two measures, each wrong where the other is not: all over, against white paper's
         # light as guessed across the grid (a shadow's edge there misleads it), and next to
         # white paper (where the JPEG's coarse colour bleeds white into small boxes)
-        measured = [_printed(_shown(pixels, paper, *where, glare)) for where in places]
+        measured = [_printed(_shown(pixels, paper, *where, lifted)) for where in places]
         if any(m is None for m in measured):
             continue
         misses = [m - level for m in measured]
@@ -86,13 +87,14 @@ def _chroma(rgb: np.ndarray) -> np.ndarray:
 
 
 def _shown(pixels: np.ndarray, paper: np.ndarray, idx: np.ndarray, ty: np.ndarray,
-           tx: np.ndarray, glare: np.ndarray | None) -> np.ndarray:
+           tx: np.ndarray, lifted: np.ndarray | None) -> np.ndarray:
     """The pixels at `idx` as shares of white paper's light in their tiles (channels in rows:
-    faster), less those clipped in every channel or where `glare` is set: a reflection may
-    have washed the print out or lifted it there, and they tell nothing of the printer."""
+    faster), less those clipped in every channel or `lifted` (flat, nonzero where a reflection
+    may lift the print): a reflection may have washed the print out or lifted it there, and
+    they tell nothing of the printer."""
     kept = (pixels[idx] < tuning.CLIPPED).any(axis=1)
-    if glare is not None and glare.any():
-        kept &= glare.reshape(-1)[idx] == 0
+    if lifted is not None:
+        kept &= lifted[idx] == 0
     return (pixels[idx[kept]] / np.maximum(paper[ty[kept], tx[kept]], 1.0)).T
 
 
