@@ -1,7 +1,7 @@
 """Where a reflection washes the print out. A lamp or a window mirrored in the sheet adds
 light that never went through the print or the pen: where it is strong, the photo shows the
 coloured cells, the lines and the glyphs as near white, a pen's cross fades with them, and the
-light measured around it (see ink.light_field) is off enough to turn white stars into pen;
+light measured around it (see light.py) is off enough to turn white stars into pen;
 farther out it still lifts the print, which the printer's tone must not take for the printer's
 (tone.printed_tone). The reader cannot see into such a spot; it can tell where one is, and
 that the elements around it are not read."""

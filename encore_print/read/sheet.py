@@ -1,6 +1,6 @@
 """The reading pipeline: photo file → layout, element verdicts and the rectified sheet.
 
-photo.load → locate.sight → rectify → tone + ink.light_field + rectify.displacement → judge
+photo.load → locate.sight → rectify → tone + light.light_field + rectify.displacement → judge
 (→ glare: where a reflection washes the print out, nothing is read sure)
 """
 
@@ -34,12 +34,12 @@ from .ink import (
     even_noise,
     expected_print,
     ink,
-    light_field,
     paper_level,
     percentile,
     prepare_blank,
 )
 from .judge import VALUE_KINDS, Patch, Verdict, doubt_what_follows, is_small, judge
+from .light import light_field
 from .locate import homography, sight
 from .photo import load_photo
 from .rectify import displacement, photo_px_per_mm, rectify

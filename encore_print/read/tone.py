@@ -18,7 +18,8 @@ from functools import lru_cache
 import numpy as np
 
 from . import tuning
-from .ink import Blank, masked_mean, tile_share
+from .ink import Blank
+from .light import masked_mean, tile_share
 
 Samples = tuple[np.ndarray, np.ndarray, np.ndarray]  # flat indices into the coarse copy, and
 # their light tiles' rows and columns
