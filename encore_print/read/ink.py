@@ -84,14 +84,15 @@ def coarse_copy(photo: np.ndarray, blank: Blank) -> np.ndarray:
     return cv2.resize(photo, (sw, sh), interpolation=cv2.INTER_AREA)
 
 
-def ink(photo: np.ndarray, expected: np.ndarray, paper: np.ndarray) -> np.ndarray:
+def ink(photo_sum: np.ndarray, expected: np.ndarray, paper: np.ndarray) -> np.ndarray:
     """0 (as printed) … 1 (black pen) per pixel: how much light the pen took away, over all
-    three channels together, as a share of what bare paper reflects there (`paper`). Every
-    dark or saturated pen darkens the sum strongly, even on a cell of its own colour, while
-    the photo's noise partly averages out; on dark print, where a small mismatch of blur or
-    position is a large share of the print's own light, it stays small."""
+    three channels together (`photo_sum`: the photo's, see channel_sum), as a share of what
+    bare paper reflects there (`paper`). Every dark or saturated pen darkens the sum strongly,
+    even on a cell of its own colour, while the photo's noise partly averages out; on dark
+    print, where a small mismatch of blur or position is a large share of the print's own
+    light, it stays small."""
     out = channel_sum(expected)
-    out -= channel_sum(photo.astype(np.float32))  # in place: as (e - p) / max(paper, 24)
+    out -= photo_sum  # in place: as (e - p) / max(paper, 24)
     out /= np.maximum(channel_sum(paper), 24.0)
     return np.minimum(np.maximum(out, 0, out=out), 1, out=out)  # np.clip, without its overhead
 
@@ -109,29 +110,28 @@ def percentile(a: np.ndarray, q: float):
     return part[hi] - diff * (1 - t) if t >= 0.5 else part[lo] + diff * t
 
 
-def expected_print(blank_rgb: np.ndarray, tone: np.ndarray, box: tuple[int, int, int, int],
-                   sigma_px: float, px: float) -> np.ndarray:
-    """The print in `box` (x0, y0, x1, y1 in pixels) as this photo may show it: the blank
-    (uint8) as printed in `tone` (see tone.printed_tone), the darker of the crisp print and
-    the print blurred as much as the photo (either may be the better match), at its darkest
-    within the alignment's residual error."""
-    x0, y0, x1, y1 = box
+def expected_print(blank_rgb: np.ndarray, tone: np.ndarray, sigma_px: float, px: float,
+                   within: tuple[int, int, int, int]) -> np.ndarray:
+    """The print as this photo may show it in the box `within` (x0, y0, x1, y1 in pixels;
+    uint8, as the blank): the blank as printed in `tone` (see tone.printed_tone; to the
+    nearest level), the darker of the crisp print and the print blurred as much as the photo
+    (either may be the better match), at its darkest within the alignment's residual error.
+    (In one piece, in uint8: patch by patch, in float, the calls' overhead cost more than
+    the pixels.)"""
     tol = round(tuning.INK_SHIFT_TOLERANCE_MM * px)
-    sigma_px = sigma_px if np.isfinite(sigma_px) else 0.0
-    m = int(np.ceil(3 * sigma_px)) + tol + 1
+    blurred = bool(np.isfinite(sigma_px) and sigma_px >= 0.3)
+    # what reaches into the box: the blur's kernel (uint8: 3 sigma, rounded) and the erosion
+    m = (int(np.ceil(3 * sigma_px)) + 1 if blurred else 0) + tol
+    x0, y0, x1, y1 = within
     h, w = blank_rgb.shape[:2]
     bx0, by0 = max(0, x0 - m), max(0, y0 - m)
-    region = cv2.LUT(blank_rgb[by0:min(h, y1 + m), bx0:min(w, x1 + m)], tone)
-    # past the blur, only the box and `tol` around it (what the erosion reads) are worked on
-    near = np.s_[max(0, y0 - tol) - by0:min(h, y1 + tol) - by0,
-                 max(0, x0 - tol) - bx0:min(w, x1 + tol) - bx0]
-    out = region[near]
-    if sigma_px >= 0.3:
-        out = np.minimum(out, cv2.GaussianBlur(region, (0, 0), sigma_px)[near])
+    out = cv2.LUT(blank_rgb[by0:min(h, y1 + m), bx0:min(w, x1 + m)],
+                  _levels(np.clip(tone, 0, 255)))
+    if blurred:
+        out = np.minimum(out, cv2.GaussianBlur(out, (0, 0), sigma_px), out=out)
     if tol:
         out = cv2.erode(out, _disc(tol))
-    ny0, nx0 = near[0].start + by0, near[1].start + bx0
-    return out[y0 - ny0:y1 - ny0, x0 - nx0:x1 - nx0]
+    return out[y0 - by0:y1 - by0, x0 - bx0:x1 - bx0]
 
 
 @cache

@@ -7,11 +7,10 @@ photo.load → locate.sight → rectify → tone + light.light_field + rectify.d
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from functools import cache, lru_cache, partial
+from functools import cache, lru_cache
 from pathlib import Path
 
 import cv2
@@ -96,9 +95,8 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     sheet = rectify(photo, to_mm, g.sheet_mm, px)  # BGR, as photos are decoded: the patches
     # only need each pixel's sum of channels, so only the coarse copy is turned to RGB
     blank, coarse = _best_blank(layout, sheet)
-    # the light field, the alignment and the print expected in each patch do not depend on
-    # each other: the printer's tone and the light are worked out on another core from here
-    # on, and the expected prints, once the blur is known, by whichever core is free
+    # the light, the alignment and the print expected do not depend on each other: the
+    # printer's tone and the light are worked out on another core from here on
     washed = washed_out(coarse, blank)
     tone = meanwhile(lambda: printed_tone(coarse, blank, near(washed, tuning.TONE_GLARE_MM)))
     # (the helper takes its jobs in turn: the tone is there by the time the light needs it)
@@ -113,7 +111,11 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     sigma = _check_sharp(grey_sheet, g, name)
     shifts, matches = displacement(grey_sheet, blank, g, px)
-    jobs, patches_done = _patch_jobs(sheet, light, blank, tone, g, px, sigma, shifts)
+    boxes, by_size = _patch_boxes(g.elements, px, *sheet.shape[1::-1])
+    area = _around(boxes)
+    expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area)
+    jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), boxes, by_size,
+                                     g.elements, shifts)
     helped = meanwhile(jobs.work)  # the helper's share, once the light is done
     jobs.work()
     helped.result()
@@ -304,77 +306,84 @@ def _check_sharp(grey: np.ndarray, g: SheetGeometry, name: str) -> float:
     return min(max(sigmas), 2 * typical)
 
 
-def _patch_jobs(photo: np.ndarray, light: Future, blank: Blank, tone: Future,
-                g: SheetGeometry, px: float, sigma_mm: float, shifts: np.ndarray
+def _patch_jobs(photo: np.ndarray, light: Future, expected: tuple[np.ndarray, tuple[int, int]],
+                boxes: np.ndarray, by_size: tuple[tuple[int, ...], ...],
+                elements: tuple[Element, ...], shifts: np.ndarray
                 ) -> tuple[Shared, Callable[[], list[Patch]]]:
     """Each element's patch, as jobs that this thread and the helper share, and what gives
     the patches once the jobs are done (`photo`: the sheet in its frame, its channels in
-    either order). First the print each patch should show (see expected_print), one job per
-    patch (the finer, the better two cores share them); then the ink maps of the patches of
-    one size together as a stack (per patch, numpy's overhead cost more than its pixels),
-    each waiting, if need be, for the other core's last print of its stack."""
+    either order; `expected`: the print it should show, see expected_print, and where that
+    starts; `boxes`, `by_size`: see _patch_boxes): the ink maps of the patches of one size
+    together as a stack (per patch, numpy's overhead cost more than its pixels). What needs
+    no light is done here and now, while the helper works the light out."""
     h_img, w_img = photo.shape[:2]
-    boxes, by_size = _patch_boxes(g.elements, px, w_img, h_img)
     places = _placed(boxes, shifts, w_img, h_img)
     n = tuning.PATCH_STACK
     stacks = [same[i:i + n] for same in by_size for i in range(0, len(same), n)]
-    expected = [np.empty((len(ks), boxes[ks[0]][3] - boxes[ks[0]][1],
-                          boxes[ks[0]][2] - boxes[ks[0]][0], 3), np.float32) for ks in stacks]
-    left = [len(ks) for ks in stacks]  # prints still to do, per stack
-    complete = [threading.Event() for _ in stacks]
-    lock = threading.Lock()
-
-    def expect(s: int, j: int, k: int) -> None:
-        try:
-            expected[s][j] = expected_print(blank.rgb, tone.result(), tuple(boxes[k].tolist()),
-                                            sigma_mm * px, px)
-        finally:  # (a failure is raised by the thread that met it: no one waits forever)
-            with lock:
-                left[s] -= 1
-                if not left[s]:
-                    complete[s].set()
-
-    def ink_maps(s: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        complete[s].wait()  # every print is taken by now: at most the other core's last one
-        return _stack_ink(photo, light.result(), [places[k] for k in stacks[s]], expected[s])
-
-    jobs: list[Callable] = [partial(expect, s, j, k)
-                            for s, ks in enumerate(stacks) for j, k in enumerate(ks)]
-    jobs += [partial(ink_maps, s) for s in range(len(stacks))]
-    shared = Shared(lambda job: job(), jobs)
+    shared = Shared(lambda stack: _stack_ink(stack, light.result()),
+                    [_stack_unlit(photo, [places[k] for k in ks], expected, boxes[list(ks)])
+                     for ks in stacks])
 
     def patches() -> list[Patch]:
         inks: list[np.ndarray] = [np.empty(0)] * len(places)
         seen: list[np.ndarray] = [np.empty(0)] * len(places)
         levels = [0.0] * len(places)
-        for ks, (m, lit_level, shows) in zip(stacks, shared.results[-len(stacks):]):
+        for ks, (m, lit_level, shows) in zip(stacks, shared.results):
             for j, k in enumerate(ks):
                 inks[k] = m[j]
                 levels[k] = float(lit_level[j])
                 seen[k] = shows[j]
         even_noise(inks, levels)
         origins = [(x0, y0) for x0, y0, *_ in places]
-        return [Patch(*parts) for parts in zip(g.elements, inks, origins, seen)]
+        return [Patch(*parts) for parts in zip(elements, inks, origins, seen)]
 
     return shared, patches
 
 
-def _stack_ink(sheet: np.ndarray, light: np.ndarray, at: list[tuple[int, ...]],
-               exp: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A stack of same-sized patches laid `at` (see _placed) on the `sheet` photo (its
-    channels in either order: ink reads their sum), whose expected print is `exp` (used
-    up): their ink maps, how much light fell on each, and where pen could show."""
-    shows = channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255
+@dataclass(frozen=True)
+class _Stack:
+    """Same-sized patches, before the light: where they lie (see _placed), the sum of the
+    photo's channels there, the print expected there (float32, used up by _stack_ink) and
+    where pen could show on it."""
+
+    at: list[tuple[int, ...]]
+    photo_sum: np.ndarray
+    expected: np.ndarray
+    shows: np.ndarray
+
+
+def _stack_unlit(sheet: np.ndarray, at: list[tuple[int, ...]],
+                 expected: tuple[np.ndarray, tuple[int, int]], boxes: np.ndarray) -> _Stack:
+    """A stack of same-sized patches laid `at` on the `sheet` photo (its channels in either
+    order: ink reads their sum), whose print `expected` (with where it starts) shows in
+    their `boxes` (x0, y0, x1, y1)."""
+    shown, (ox, oy) = expected
+    exp = np.stack([shown[y0 - oy:y1 - oy, x0 - ox:x1 - ox] for x0, y0, x1, y1 in boxes])
+    exp = exp.astype(np.float32)
     photo = np.stack([sheet[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-    lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-    level = lit.reshape(len(at), -1).mean(axis=1)
+    return _Stack(at, channel_sum(photo.astype(np.float32)), exp,
+                  channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255)
+
+
+def _stack_ink(stack: _Stack, light: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The stack's ink maps, how much light fell on each patch, and where pen could show."""
+    exp = stack.expected
+    lit = np.stack([light[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
+                    for x0, y0, x1, y1, sx, sy in stack.at])
+    level = lit.reshape(len(stack.at), -1).mean(axis=1)
     # in place: the stacks are this reading's own, and this work is bound by memory, not
     # arithmetic: every stack-sized temporary costs
     exp *= lit
     lit *= 255
-    m = ink(photo, exp, lit)
+    m = ink(stack.photo_sum, exp, lit)
     m -= paper_level(m)  # shadow the light field missed
-    return m, level, shows
+    return m, level, stack.shows
+
+
+def _around(boxes: np.ndarray) -> tuple[int, int, int, int]:
+    """The box around all these boxes (x0, y0, x1, y1)."""
+    return (int(boxes[:, 0].min()), int(boxes[:, 1].min()), int(boxes[:, 2].max()),
+            int(boxes[:, 3].max()))
 
 
 @lru_cache(maxsize=8)
