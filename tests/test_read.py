@@ -149,6 +149,20 @@ def test_what_a_reflection_washes_out_is_left_to_the_players(seed):
     assert 0 < len(uncertain(reading)) < len(geometry(layout).elements) / 2
 
 
+# Fainter, a reflection washes nothing out but still lifts a cell's fill more than white paper:
+# the light measured on the fill is then too bright for the white star in it, which read as
+# faint pen all over, crossed, sure (one empty star on each of these). Pen leaves strokes; the
+# veil darkens the star evenly: such a star is left to the players, and nothing else.
+@pytest.mark.parametrize("seed", [24, 51, 54])
+def test_a_star_under_a_faint_reflection_is_left_to_the_players(seed):
+    _, truth, sheet, rng = finished(seed=seed)
+    reading = read_image(take_photo(sheet, rng, "ordinary", glare=True).image, "p")
+    assert any("reflection" in n for n in reading.notes)
+    assert misread(reading, truth) <= uncertain(reading)
+    assert 0 < len(uncertain(reading)) <= 2
+    assert all(v.features.get("veil") for v in reading.verdicts if v.uncertain)
+
+
 def test_pencil_paler_than_the_hatching_leaves_what_reads_empty_to_the_players():
     """Pencil strokes that run along a black-and-white pad's hatching vanish into it (this
     sheet loses five crosses so): every box and value read empty is a doubt, and the players

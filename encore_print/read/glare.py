@@ -4,7 +4,9 @@ coloured cells, the lines and the glyphs as near white, a pen's cross fades with
 light measured around it (see light.py) is off enough to turn white stars into pen;
 farther out it still lifts the print, which the printer's tone must not take for the printer's
 (tone.printed_tone). The reader cannot see into such a spot; it can tell where one is, and
-that the elements around it are not read."""
+that the elements around it are not read. Fainter, it washes nothing out but still lifts a
+fill more than white paper: a white star then shows evenly darker against its cell than
+printed (veiled_stars)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from ..geometry import Element
 from . import tuning
 from .ink import Blank, least_channel
 
@@ -48,3 +51,46 @@ def _dark_print(blank: Blank) -> tuple[np.ndarray, np.ndarray]:
     dark = least_channel(blank.small) <= tuning.WASHED_PRINT
     flat = blank.flat > 0
     return (dark & flat).astype(np.uint8), (dark & ~flat).astype(np.uint8)
+
+
+def veiled_stars(sheet: np.ndarray, blank: Blank, tone: np.ndarray,
+                 stars: list[tuple[Element, tuple[int, ...]]]) -> set[str]:
+    """The star cells whose white star shows evenly darker, against the cell's fill, than the
+    printer's `tone` prints them (see tuning.VEIL_STAR_DARKER): a reflection's veil, not pen.
+    `sheet`: the photo in the sheet's frame (either channel order); `stars`: each star cell
+    with where its patch lies (x0, y0, x1, y1, sx, sy, see sheet._placed)."""
+    out: set[str] = set()
+    if blank.hatching is not None:  # a black-and-white pad's stars lie in hatching, not a fill
+        return out
+    lo_ratio, hi_ratio = tuning.VEIL_STAR_DARKER
+    for e, (x0, y0, x1, y1, sx, sy) in stars:
+        paper, fill, fill_level = _star_masks(blank, (x0, y0, x1, y1))
+        if fill_level is None:
+            continue
+        shown = sheet[y0 + sy:y1 + sy, x0 + sx:x1 + sx].astype(np.float32).sum(axis=2)
+        star = shown[paper]
+        lo, hi = np.percentile(star, [5, 95])
+        printed = float(tone[0, 255].sum() / tone[0, fill_level, range(3)].sum())
+        ratio = hi / max(float(np.percentile(shown[fill], 90)), 1.0) / printed
+        if lo_ratio <= ratio < hi_ratio and lo > tuning.VEIL_STAR_EVEN * hi:
+            out.add(e.id)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _star_masks(blank: Blank, box: tuple[int, int, int, int]
+                ) -> tuple[np.ndarray, np.ndarray, list[int] | None]:
+    """In a star cell's patch, the star's white paper and the cell's fill, each
+    VEIL_STAR_INSET_MM in from its edge (bool), and the fill's level per channel (RGB); None
+    for that where either is missing."""
+    x0, y0, x1, y1 = box
+    b = blank.rgb[y0:y1, x0:x1]
+    white = (b.min(axis=2) >= 250).astype(np.uint8)
+    coloured = b[white == 0]
+    level = np.median(coloured, axis=0) if len(coloured) else np.zeros(3)
+    fill = (np.abs(b.astype(int) - level).max(axis=2) <= 3).astype(np.uint8)
+    r = round(tuning.VEIL_STAR_INSET_MM * tuning.PX_PER_MM)
+    kernel = np.ones((2 * r + 1,) * 2, np.uint8)
+    paper, fill = cv2.erode(white, kernel) > 0, cv2.erode(fill, kernel) > 0
+    found = paper.sum() >= 10 and fill.sum() >= 10
+    return paper, fill, [int(v) for v in level] if found else None

@@ -31,7 +31,8 @@ def _coarse_light(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndar
     lit = np.maximum(tone, 1.0)  # (what the photo is divided by)
     ratio = p / cv2.LUT(blank.small, lit)
     if blank.hatching is not None:
-        ratio[blank.hatching] = (blurred_past_hatching(p) / cv2.LUT(blank.smooth, lit))[blank.hatching]
+        hatched = blurred_past_hatching(p) / cv2.LUT(blank.smooth, lit)
+        ratio[blank.hatching] = hatched[blank.hatching]
     least = least_channel(ratio)
     tile = max(2, round(tuning.LIGHT_TILE_MM * tuning.LIGHT_PX_PER_MM))
     size = (max(1, sw // tile), max(1, sh // tile))

@@ -1,6 +1,6 @@
 """The reading pipeline: photo file → layout, element verdicts and the rectified sheet.
 
-photo.load → locate.sight → rectify → tone + light.light_field + rectify.displacement → judge
+photo.load → locate.sight → rectify → tone + light + rectify.displacement → ink → judge
 (→ glare: where a reflection washes the print out, nothing is read sure)
 """
 
@@ -24,7 +24,7 @@ from ..marks import Marks
 from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
 from . import tuning
-from .glare import near, washed_out
+from .glare import near, veiled_stars, washed_out
 from .helper import Shared, meanwhile
 from .ink import (
     Blank,
@@ -114,8 +114,9 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     boxes, by_size = _patch_boxes(g.elements, px, *sheet.shape[1::-1])
     area = _around(boxes)
     expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area)
-    jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), boxes, by_size,
-                                     g.elements, shifts)
+    places = _placed(boxes, shifts, *sheet.shape[1::-1])
+    jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), places, boxes,
+                                     by_size, g.elements)
     helped = meanwhile(jobs.work)  # the helper's share, once the light is done
     jobs.work()
     helped.result()
@@ -129,6 +130,11 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
                       "needed); retake it in brighter, even light")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
+    read = {v.id: v for v in verdicts}
+    veiled = veiled_stars(sheet, blank, tone.result(),
+                          [(e, places[k]) for k, e in enumerate(g.elements) if e.star
+                           and read[e.id].state == "crossed" and not read[e.id].uncertain])
+    verdicts = [v.doubted(veil=1.0) if v.id in veiled else v for v in verdicts]
     if washed.any():
         glare = near(washed, tuning.GLARE_REACH_MM)
         verdicts = [v.doubted(glare=1.0) if _touches(g.element(v.id), glare) else v
@@ -136,6 +142,10 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         notes.append("a reflection (a lamp or a window) washes out part of the sheet: what "
                      "lies near it is left for you to check; retake the photo from a little "
                      "to one side")
+    elif veiled:
+        notes.append("a reflection (a lamp or a window) lies over part of the sheet: a star "
+                     "that looks crossed under it is left for you to check; retake the photo "
+                     "from a little to one side")
     if any("hatched" in v.features for v in verdicts):
         notes.append("this pad is printed in black and white and its pen is paler than the "
                      "hatching (or the photo too dull), in which a stroke can vanish: what "
@@ -307,17 +317,16 @@ def _check_sharp(grey: np.ndarray, g: SheetGeometry, name: str) -> float:
 
 
 def _patch_jobs(photo: np.ndarray, light: Future, expected: tuple[np.ndarray, tuple[int, int]],
-                boxes: np.ndarray, by_size: tuple[tuple[int, ...], ...],
-                elements: tuple[Element, ...], shifts: np.ndarray
+                places: list[tuple[int, ...]], boxes: np.ndarray,
+                by_size: tuple[tuple[int, ...], ...], elements: tuple[Element, ...]
                 ) -> tuple[Shared, Callable[[], list[Patch]]]:
     """Each element's patch, as jobs that this thread and the helper share, and what gives
     the patches once the jobs are done (`photo`: the sheet in its frame, its channels in
     either order; `expected`: the print it should show, see expected_print, and where that
-    starts; `boxes`, `by_size`: see _patch_boxes): the ink maps of the patches of one size
-    together as a stack (per patch, numpy's overhead cost more than its pixels). What needs
-    no light is done here and now, while the helper works the light out."""
-    h_img, w_img = photo.shape[:2]
-    places = _placed(boxes, shifts, w_img, h_img)
+    starts; `places`: see _placed; `boxes`, `by_size`: see _patch_boxes): the ink maps of
+    the patches of one size together as a stack (per patch, numpy's overhead cost more than
+    its pixels). What needs no light is done here and now, while the helper works the light
+    out."""
     n = tuning.PATCH_STACK
     stacks = [same[i:i + n] for same in by_size for i in range(0, len(same), n)]
     shared = Shared(lambda stack: _stack_ink(stack, light.result()),

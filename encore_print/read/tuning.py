@@ -340,6 +340,22 @@ WASHED_AROUND_MM = 1.0
 TONE_GLARE_MM = 50.0
 GLARE_REACH_MM = 35.0
 CLIPPED = 250
+# A reflection too faint to wash anything out still adds light that never went through the
+# print: it lifts a cell's fill more, in proportion, than white paper, so the light measured on
+# the fill is too bright for the white star in it, which then reads as faint pen all over
+# (--glare ordinary seeds 29, 51: an empty star read crossed, sure). Pen leaves strokes; a veil
+# darkens the star evenly. A star read crossed is a doubt where its paper (0.25 mm in from its
+# outline), at its 95th percentile, shows at 0.6-0.93 of its fill's 90th percentile against the
+# printed ratio, and its 5th percentile at over 0.95 of its 95th. Measured on the stars read
+# crossed, sure (/tmp probe of sheet.read_image, seeds 0-149 ordinary and hard, 0-99 pale and
+# dark printers): without a reflection, crossed stars in that band of darkening are at most
+# 0.93 even (pale printer; ordinary 0.92, hard 0.90), and the evenest crossed stars are either
+# not darkened (pen beside the star's paper, 0.99-1.02) or filled with felt pen (0.30-0.43);
+# with one (150 ordinary), 67 of the 70 empty stars read crossed are caught (0.68-0.92, 0.96-1.00
+# even), and 15 of 1 057 crossed ones are doubted too (under the veil, their pen as even).
+VEIL_STAR_INSET_MM = 0.25
+VEIL_STAR_DARKER = (0.6, 0.93)
+VEIL_STAR_EVEN = 0.95
 
 # Values (column values, colour bonuses), in half-sizes of the box from its centre: pen up to
 # 1.45 counts (a circle may be drawn wide). "Marked" when ≥ 1.5 % of that is pen; a clear "no"
