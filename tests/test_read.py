@@ -135,16 +135,23 @@ def test_pads_from_a_printer_whose_colours_are_off_are_read_exactly(printer, see
     assert misread(reading, truth) == set() and not uncertain(reading)
 
 
+def read_under_a_lamp(seed):
+    """An ordinary photo of a finished sheet with a lamp's reflection on it: its layout and
+    reading, once the players are told of the reflection and left every misread to check."""
+    layout, truth, sheet, rng = finished(seed=seed)
+    reading = read_image(take_photo(sheet, rng, "ordinary", glare=True).image, "p")
+    assert any("reflection" in n for n in reading.notes)
+    assert misread(reading, truth) <= uncertain(reading)
+    return layout, reading
+
+
 # A lamp mirrored in the sheet washes the print out: crosses there vanish, and around the spot
 # the light measured on the fills turns white stars into pen. These photos were read wrong,
 # sure (seed 1: three crosses lost in the cells; seed 20: five; seed 46: two exclamation marks,
 # where no fill shows the reflection but their glyphs and outlines vanish).
 @pytest.mark.parametrize("seed", [1, 20, 46])
 def test_what_a_reflection_washes_out_is_left_to_the_players(seed):
-    layout, truth, sheet, rng = finished(seed=seed)
-    reading = read_image(take_photo(sheet, rng, "ordinary", glare=True).image, "p")
-    assert any("reflection" in n for n in reading.notes)
-    assert misread(reading, truth) <= uncertain(reading)
+    layout, reading = read_under_a_lamp(seed)
     # what lies far from the spot is still read (these leave 57-79 of 183 elements to check)
     assert 0 < len(uncertain(reading)) < len(geometry(layout).elements) / 2
 
@@ -155,10 +162,7 @@ def test_what_a_reflection_washes_out_is_left_to_the_players(seed):
 # veil darkens the star evenly: such a star is left to the players, and nothing else.
 @pytest.mark.parametrize("seed", [24, 51, 54])
 def test_a_star_under_a_faint_reflection_is_left_to_the_players(seed):
-    _, truth, sheet, rng = finished(seed=seed)
-    reading = read_image(take_photo(sheet, rng, "ordinary", glare=True).image, "p")
-    assert any("reflection" in n for n in reading.notes)
-    assert misread(reading, truth) <= uncertain(reading)
+    _, reading = read_under_a_lamp(seed)
     assert 0 < len(uncertain(reading)) <= 2
     assert all(v.features.get("veil") for v in reading.verdicts if v.uncertain)
 
