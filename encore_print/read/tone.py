@@ -59,19 +59,26 @@ def printed_tone(coarse: np.ndarray, blank: Blank, glare: np.ndarray | None = No
     return np.stack([_curve(x, y) for x, y in zip(xs, ys)], axis=1)[None].astype(np.float32)
 
 
-def colour_strength(coarse: np.ndarray, blank: Blank) -> float | None:
+def colour_strength(coarse: np.ndarray, blank: Blank, glare: np.ndarray | None = None
+                    ) -> float | None:
     """How much of the colour pad's colours the photo shows: about 1 printed as rendered, less
     from a paler printer, about 0 from a black-and-white one (or a black-and-white pad): the
     chromaticity of each coloured level the blank prints flat next to white paper (on Encore!,
     the colour bonus boxes, which no one writes in: a felt pen of any colour in the cells moves
     nothing), against the blank's own, both about their mean (a colour cast moves every level
     alike). None when the blank has too few colours to tell by. `coarse`: the photo's coarse
-    copy (RGB), `blank`: the colour pad's."""
+    copy (RGB), `blank`: the colour pad's; `glare`: where a reflection may lift the print
+    (nonzero; see glare.py), taking its colours out: not measured."""
     levels, samples, _, _ = _print_levels(blank)
     pixels = coarse.reshape(-1, 3)
-    pairs = [(_chroma(level[None].astype(np.float32))[0],
-              np.median(_chroma(pixels[idx].astype(np.float32)), axis=0))
-             for level, (_, (idx, _, _)) in zip(levels, samples)]
+    lifted = glare.reshape(-1) > 0 if glare is not None and glare.any() else None
+    pairs = []
+    for level, (_, (idx, _, _)) in zip(levels, samples):
+        if lifted is not None:
+            idx = idx[~lifted[idx]]
+        if len(idx) >= tuning.TONE_MIN_SAMPLES:
+            pairs.append((_chroma(level[None].astype(np.float32))[0],
+                          np.median(_chroma(pixels[idx].astype(np.float32)), axis=0)))
     pairs = [(e, seen) for e, seen in pairs if np.hypot(*e) >= tuning.COLOURED_CHROMA]
     if len(pairs) < 2:
         return None
