@@ -17,7 +17,7 @@ import numpy as np
 
 from ..geometry import Element
 from . import tuning
-from .ink import Blank, least_channel
+from .ink import Blank, least_channel, percentile
 
 
 def washed_out(coarse: np.ndarray, blank: Blank) -> np.ndarray:
@@ -69,9 +69,9 @@ def veiled_stars(sheet: np.ndarray, blank: Blank, tone: np.ndarray,
             continue
         shown = sheet[y0 + sy:y1 + sy, x0 + sx:x1 + sx].astype(np.float32).sum(axis=2)
         star = shown[paper]
-        lo, hi = np.percentile(star, [5, 95])
+        lo, hi = percentile(star, 5), percentile(star, 95)
         printed = float(tone[0, 255].sum() / tone[0, fill_level, range(3)].sum())
-        ratio = hi / max(float(np.percentile(shown[fill], 90)), 1.0) / printed
+        ratio = hi / max(float(percentile(shown[fill], 90)), 1.0) / printed
         if lo_ratio <= ratio < hi_ratio and lo > tuning.VEIL_STAR_EVEN * hi:
             out.add(e.id)
     return out
