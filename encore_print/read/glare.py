@@ -6,7 +6,7 @@ farther out it still lifts the print, which the printer's tone must not take for
 (tone.printed_tone). The reader cannot see into such a spot; it can tell where one is, and
 that the elements around it are not read. Fainter, it washes nothing out but still lifts a
 fill more than white paper: a white star then shows evenly darker against its cell than
-printed (veiled_stars)."""
+printed (star_veils)."""
 
 from __future__ import annotations
 
@@ -53,16 +53,17 @@ def _dark_print(blank: Blank) -> tuple[np.ndarray, np.ndarray]:
     return (dark & flat).astype(np.uint8), (dark & ~flat).astype(np.uint8)
 
 
-def veiled_stars(sheet: np.ndarray, blank: Blank, tone: np.ndarray,
-                 stars: list[tuple[Element, tuple[int, ...]]]) -> set[str]:
-    """The star cells whose white star shows evenly darker, against the cell's fill, than the
-    printer's `tone` prints them (see tuning.VEIL_STAR_DARKER): a reflection's veil, not pen.
-    `sheet`: the photo in the sheet's frame (either channel order); `stars`: each star cell
-    with where its patch lies (x0, y0, x1, y1, sx, sy, see sheet._placed)."""
-    out: set[str] = set()
-    if blank.hatching is not None:  # a black-and-white pad's stars lie in hatching, not a fill
+def star_veils(sheet: np.ndarray, blank: Blank, tone: np.ndarray,
+               stars: list[tuple[Element, tuple[int, ...]]]) -> dict[str, tuple[float, float]]:
+    """Per star cell, how its white star shows against the cell's fill: how much darker than
+    the printer's `tone` prints them (its paper's 95th percentile over the fill's 90th, over
+    the printed ratio: 1 as printed), and how evenly (its paper's 5th percentile over its
+    95th). See `veiled`. `sheet`: the photo in the sheet's frame (either channel order);
+    `stars`: each star cell with where its patch lies (x0, y0, x1, y1, sx, sy, see
+    sheet._placed). None measured on a black-and-white pad, whose stars lie in hatching."""
+    out: dict[str, tuple[float, float]] = {}
+    if blank.hatching is not None:
         return out
-    lo_ratio, hi_ratio = tuning.VEIL_STAR_DARKER
     for e, (x0, y0, x1, y1, sx, sy) in stars:
         paper, fill, fill_level = _star_masks(blank, (x0, y0, x1, y1))
         if fill_level is None:
@@ -71,10 +72,16 @@ def veiled_stars(sheet: np.ndarray, blank: Blank, tone: np.ndarray,
         star = shown[paper]
         lo, hi = percentile(star, 5), percentile(star, 95)
         printed = float(tone[0, 255].sum() / tone[0, fill_level, range(3)].sum())
-        ratio = hi / max(float(percentile(shown[fill], 90)), 1.0) / printed
-        if lo_ratio <= ratio < hi_ratio and lo > tuning.VEIL_STAR_EVEN * hi:
-            out.add(e.id)
+        out[e.id] = (float(hi) / max(float(percentile(shown[fill], 90)), 1.0) / printed,
+                     float(lo / hi))
     return out
+
+
+def veiled(darker: float, even: float) -> bool:
+    """Whether a star shown so (see star_veils) lies under a reflection's veil, not pen: see
+    tuning.VEIL_STAR_DARKER."""
+    lo, hi = tuning.VEIL_STAR_DARKER
+    return lo <= darker < hi and even > tuning.VEIL_STAR_EVEN
 
 
 @lru_cache(maxsize=64)

@@ -24,7 +24,7 @@ from ..marks import Marks
 from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
 from . import tuning
-from .glare import near, veiled_stars, washed_out
+from .glare import near, star_veils, veiled, washed_out
 from .helper import Shared, meanwhile
 from .ink import (
     Blank,
@@ -130,10 +130,10 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
                       "needed); retake it in brighter, even light")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     read = {v.id: v for v in verdicts}
-    veiled = veiled_stars(sheet, blank, tone.result(),
-                          [(e, places[k]) for k, e in enumerate(g.elements) if e.star
-                           and read[e.id].state == "crossed" and not read[e.id].uncertain])
-    verdicts = [v.doubted(veil=1.0) if v.id in veiled else v for v in verdicts]
+    veils = star_veils(sheet, blank, tone.result(),
+                       [(e, places[k]) for k, e in enumerate(g.elements) if e.star
+                        and read[e.id].state == "crossed" and not read[e.id].uncertain])
+    verdicts = [_under_veil(v, *veils[v.id]) if v.id in veils else v for v in verdicts]
     if washed.any():
         glare = near(washed, tuning.GLARE_REACH_MM)
         verdicts = [v.doubted(glare=1.0) if _touches(g.element(v.id), glare) else v
@@ -141,7 +141,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         notes.append("a reflection (a lamp or a window) washes out part of the sheet: what "
                      "lies near it is left for you to check; retake the photo from a little "
                      "to one side")
-    elif veiled:
+    elif any(veiled(*shown) for shown in veils.values()):
         notes.append("a reflection (a lamp or a window) lies over part of the sheet: a star "
                      "that looks crossed under it is left for you to check; retake the photo "
                      "from a little to one side")
@@ -156,6 +156,15 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         verdicts = [v.doubted(few_crosses=1.0) if v.state == "empty" and not is_small(
             g.element(v.id)) else v for v in verdicts]
     return Reading(name, layout, doubt_what_follows(verdicts), sheet, notes)
+
+
+def _under_veil(v: Verdict, darker: float, even: float) -> Verdict:
+    """A star read crossed, with how it shows (see glare.star_veils) among its features: a
+    doubt where that is a reflection's veil."""
+    shown = {"star_dark": round(darker, 3), "star_even": round(even, 3)}
+    if veiled(darker, even):
+        return v.doubted(veil=1.0, **shown)
+    return Verdict(v.id, v.state, v.confidence, {**v.features, **shown})
 
 
 def _too_few_crosses(verdicts: list[Verdict], g: SheetGeometry) -> bool:

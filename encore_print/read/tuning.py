@@ -346,13 +346,14 @@ CLIPPED = 250
 # (--glare ordinary seeds 29, 51: an empty star read crossed, sure). Pen leaves strokes; a veil
 # darkens the star evenly. A star read crossed is a doubt where its paper (0.25 mm in from its
 # outline), at its 95th percentile, shows at 0.6-0.93 of its fill's 90th percentile against the
-# printed ratio, and its 5th percentile at over 0.95 of its 95th. Measured on the stars read
-# crossed, sure (/tmp probe of sheet.read_image, seeds 0-149 ordinary and hard, 0-99 pale and
-# dark printers): without a reflection, crossed stars in that band of darkening are at most
-# 0.93 even (pale printer; ordinary 0.92, hard 0.90), and the evenest crossed stars are either
-# not darkened (pen beside the star's paper, 0.99-1.02) or filled with felt pen (0.30-0.43);
-# with one (150 ordinary), 67 of the 70 empty stars read crossed are caught (0.68-0.92, 0.96-1.00
-# even), and 15 of 1 057 crossed ones are doubted too (under the veil, their pen as even).
+# printed ratio, and its 5th percentile at over 0.95 of its 95th. benchmarks/verdicts.py
+# records both (star_dark, star_even) on every star read crossed: without a reflection
+# (seeds 0-149 ordinary and hard, 0-99 of each from pale and dark printers: 4 689 stars), the
+# crossed stars in that band of darkening are at most 0.925 even (pale printer; exact 0.916,
+# dark 0.912); the evenest crossed stars are either not darkened (pen beside the star's paper)
+# or filled with felt pen (0.30-0.43). With one (--glare, 150 ordinary), all 70 empty stars read
+# crossed are in it (0.72-0.92, 0.955-1.00 even), and 15 of the 1 059 crossed ones too (under the
+# veil their pen shows as even).
 VEIL_STAR_INSET_MM = 0.25
 VEIL_STAR_DARKER = (0.6, 0.93)
 VEIL_STAR_EVEN = 0.95
