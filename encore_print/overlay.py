@@ -58,9 +58,28 @@ def _panel(width: int, r: SheetResult) -> np.ndarray:
         lines.append((f"uncertain: {', '.join(r.uncertain)}", UNCERTAIN))
     scale = width / 1400
     step = round(34 * scale)
-    panel = np.full((step * (len(lines) + 1), width, 3), 255, np.uint8)
+    margin = round(12 * scale)
+    rows = []  # the total larger and bolder than the rest
     for k, (text, colour) in enumerate(lines):
-        cv2.putText(panel, text[:150], (round(12 * scale), step * (k + 1)),
-                    cv2.FONT_HERSHEY_SIMPLEX, 0.8 * scale if k else 1.0 * scale, colour,
-                    2 if k == 0 else 1, cv2.LINE_AA)
+        size, thickness = (1.0 * scale, 2) if k == 0 else (0.8 * scale, 1)
+        rows += [(part, colour, size, thickness)
+                 for part in wrapped(text, size, thickness, width - 2 * margin)]
+    panel = np.full((step * (len(rows) + 1), width, 3), 255, np.uint8)
+    for k, (text, colour, size, thickness) in enumerate(rows):
+        cv2.putText(panel, text, (margin, step * (k + 1)), cv2.FONT_HERSHEY_SIMPLEX, size,
+                    colour, thickness, cv2.LINE_AA)
     return panel
+
+
+def wrapped(text: str, size: float, thickness: int, width: int) -> list[str]:
+    """`text` cut at spaces into lines no wider than `width` pixels as putText draws them (a
+    word wider than that alone on its line): a note of two sentences runs past the sheet."""
+    out: list[str] = []
+    for word in text.split(" "):
+        line = f"{out[-1]} {word}" if out else word
+        fits = cv2.getTextSize(line, cv2.FONT_HERSHEY_SIMPLEX, size, thickness)[0][0] <= width
+        if out and fits:
+            out[-1] = line
+        else:
+            out.append(word)
+    return out

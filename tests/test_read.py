@@ -184,6 +184,19 @@ def test_pencil_paler_than_the_hatching_leaves_what_reads_empty_to_the_players()
     assert {e.kind for e in g.elements if e.id in read_empty} >= {"cell", "joker"}
 
 
+def test_overlay_lines_are_wrapped_to_the_sheet():
+    """A note of two sentences ran past the sheet's edge (and was cut at 150 characters)."""
+    import cv2
+
+    from encore_print.overlay import wrapped
+
+    note = ("a reflection (a lamp or a window) lies over part of the sheet: a star that looks "
+            "crossed under it is left for you to check; retake the photo from a little to one side")
+    lines = wrapped(note, 0.8, 1, 700)
+    assert len(lines) > 1 and " ".join(lines) == note
+    assert all(cv2.getTextSize(t, cv2.FONT_HERSHEY_SIMPLEX, 0.8, 1)[0][0] <= 700 for t in lines)
+
+
 def test_overlay_shows_every_verdict(tmp_path):
     from encore_print.overlay import draw_overlay
     from encore_print.read import tuning
