@@ -40,8 +40,9 @@ def near(washed: np.ndarray, reach_mm: float) -> np.ndarray:
     """Where (uint8 0/1) lies within `reach_mm` of what washed_out found."""
     if not washed.any():
         return washed
-    r = round(reach_mm * tuning.LIGHT_PX_PER_MM)
-    return cv2.dilate(washed, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+    # by each pixel's distance from the spot: dilating by a disc this wide took 0.2-0.4 s
+    far = cv2.distanceTransform(1 - washed, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
+    return (far <= round(reach_mm * tuning.LIGHT_PX_PER_MM)).astype(np.uint8)
 
 
 @lru_cache(maxsize=4)  # few: each holds on to its blank

@@ -94,10 +94,10 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     px = tuning.PX_PER_MM
     sheet = rectify(photo, to_mm, g.sheet_mm, px)  # BGR, as photos are decoded: the patches
     # only need each pixel's sum of channels, so only the coarse copy is turned to RGB
-    blank, coarse, washed = _best_blank(layout, sheet)
+    blank, coarse, washed, lifted = _best_blank(layout, sheet)
     # the light, the alignment and the print expected do not depend on each other: the
     # printer's tone and the light are worked out on another core from here on
-    tone = meanwhile(lambda: printed_tone(coarse, blank, near(washed, tuning.TONE_GLARE_MM)))
+    tone = meanwhile(lambda: printed_tone(coarse, blank, lifted))
     # (the helper takes its jobs in turn: the tone is there by the time the light needs it)
     light = meanwhile(lambda: light_field(coarse, blank, tone.result(), sheet.shape[:2]))
     notes = []
@@ -259,23 +259,27 @@ def _why_no_sheet(grey: np.ndarray, name: str) -> str:
            "sheet must be in the photo"
 
 
-def _best_blank(layout: Layout, bgr: np.ndarray) -> tuple[Blank, np.ndarray, np.ndarray]:
+def _best_blank(layout: Layout, bgr: np.ndarray
+                ) -> tuple[Blank, np.ndarray, np.ndarray, np.ndarray]:
     """A colour pad or a black-and-white one: colour when the photo shows enough of the colour
     pad's colours (see tone.colour_strength), away from where a reflection washes the print
     out, whose veil takes the colours out of all it lies over (--glare ordinary seeds 38, 354:
     over the colour bonus boxes, it had the pad read as black-and-white, and empty cells
     crossed, sure). The photo's coarse copy (RGB) they were compared on (colour is broad, not
     fine), which the light is measured on too (the two blanks' coarse copies are one size),
-    and where the print is washed out on the blank chosen (see glare.washed_out)."""
+    where the print is washed out on the blank chosen (see glare.washed_out), and what lies
+    within TONE_GLARE_MM of that."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
     coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
     washed = washed_out(coarse, colour)
-    strength = colour_strength(coarse, colour, near(washed, tuning.TONE_GLARE_MM))
+    lifted = near(washed, tuning.TONE_GLARE_MM)
+    strength = colour_strength(coarse, colour, lifted)
     if strength is None:  # (a black-and-white pad's hatching can show as washed-out fills)
         strength = colour_strength(coarse, colour)
     if strength is not None and strength <= tuning.PAD_COLOUR_STRENGTH:
-        return mono, coarse, washed_out(coarse, mono)
-    return colour, coarse, washed  # (or a layout with no colours to tell by)
+        washed = washed_out(coarse, mono)
+        return mono, coarse, washed, near(washed, tuning.TONE_GLARE_MM)
+    return colour, coarse, washed, lifted  # (or a layout with no colours to tell by)
 
 
 def _edge_sigma(patch: np.ndarray) -> float | None:

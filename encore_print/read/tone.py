@@ -37,7 +37,7 @@ def printed_tone(coarse: np.ndarray, blank: Blank, glare: np.ndarray | None = No
         return EXACT
     paper = masked_mean(coarse.astype(np.float32), white, share.shape[1::-1], share)
     pixels = coarse.reshape(-1, 3)
-    lifted = glare.reshape(-1) if glare is not None and glare.any() else None
+    lifted = _lifted(glare)
     xs, ys = [[0.0, 255.0] for _ in range(3)], [[0.0, 255.0] for _ in range(3)]
     for level, places in zip(levels, samples):
         # two measures, each wrong where the other is not: all over, against white paper's
@@ -71,7 +71,7 @@ def colour_strength(coarse: np.ndarray, blank: Blank, glare: np.ndarray | None =
     (nonzero; see glare.py), taking its colours out: not measured."""
     levels, samples, _, _ = _print_levels(blank)
     pixels = coarse.reshape(-1, 3)
-    lifted = glare.reshape(-1) > 0 if glare is not None and glare.any() else None
+    lifted = _lifted(glare)
     pairs = []
     for level, (_, (idx, _, _)) in zip(levels, samples):
         if lifted is not None:
@@ -94,15 +94,19 @@ def _chroma(rgb: np.ndarray) -> np.ndarray:
     return np.stack([(rgb[:, 0] - rgb[:, 1]) / total, (rgb[:, 2] - rgb[:, 1]) / total], axis=1)
 
 
+def _lifted(glare: np.ndarray | None) -> np.ndarray | None:
+    """`glare` (see glare.py) flat and boolean, or None where it has nothing (no reflection)."""
+    return glare.reshape(-1) > 0 if glare is not None and glare.any() else None
+
+
 def _shown(pixels: np.ndarray, paper: np.ndarray, idx: np.ndarray, ty: np.ndarray,
            tx: np.ndarray, lifted: np.ndarray | None) -> np.ndarray:
     """The pixels at `idx` as shares of white paper's light in their tiles (channels in rows:
-    faster), less those clipped in every channel or `lifted` (flat, nonzero where a reflection
-    may lift the print): a reflection may have washed the print out or lifted it there, and
-    they tell nothing of the printer."""
+    faster), less those clipped in every channel or `lifted` (see _lifted): a reflection may
+    have washed the print out or lifted it there, and they tell nothing of the printer."""
     kept = (pixels[idx] < tuning.CLIPPED).any(axis=1)
     if lifted is not None:
-        kept &= lifted[idx] == 0
+        kept &= ~lifted[idx]
     return (pixels[idx[kept]] / np.maximum(paper[ty[kept], tx[kept]], 1.0)).T
 
 
