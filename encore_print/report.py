@@ -66,11 +66,26 @@ def to_text(r: SheetResult) -> str:
                      f" could not be read with confidence; look at them on the sheet"
                      + (f" (together they could change the total by up to {worst})"
                         if worst else " (none of them changes the total)"))
-        for i in r.uncertain:
+        idle = [i for i in r.uncertain if not r.swing.get(i, 0)]
+        listed = r.uncertain if len(idle) <= FOLD_IDLE else \
+            [i for i in r.uncertain if r.swing.get(i, 0)]
+        for i in listed:
             d = r.swing.get(i, 0)
             effect = f"would change the total by {d:+d}" if d else "does not change the total"
             lines.append(f"    {i}: read as {r.marks.state(i)}; the other reading {effect}")
+        if len(listed) < len(r.uncertain):
+            by_state: dict[str, list[str]] = {}
+            for i in idle:
+                by_state.setdefault(r.marks.state(i), []).append(i)
+            lines.append(f"    {len(idle)} more would not change the total either way: "
+                         + "; ".join(f"read as {state}: {', '.join(ids)}"
+                                     for state, ids in by_state.items()))
     return "\n".join(lines)
+
+
+# more uncertain marks than this that change nothing go on one line: a photo whose pen barely
+# shows leaves every empty box to check, and a hundred lines would bury the few that matter
+FOLD_IDLE = 5
 
 
 def _short(item_id: str) -> str:

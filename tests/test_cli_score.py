@@ -94,6 +94,28 @@ def test_uncertain_elements_say_what_they_could_change(tmp_path):
     assert "joker:2: read as empty; the other reading would change the total by -1" in out
 
 
+def test_many_uncertain_marks_that_change_nothing_go_on_one_line(tmp_path):
+    """A photo whose pen barely shows leaves a hundred empty boxes to check: the few that
+    change the total are listed one by one, the rest on one line."""
+    from encore_print.rules.encore import swing
+
+    layout = load_layout("encore")
+    states = {c.id: "crossed" for c in layout.column_cells("H")}
+    states["column:H:first"] = "circled"
+    cells = [c.id for c in layout.cells if c.id not in states]
+    idle = [i for i, d in swing(layout, Marks(states=states), cells).items() if d == 0][:8]
+    marks = Marks(states=states, uncertain={"cell:H3", *idle})
+    f = tmp_path / "sheet.yaml"
+    f.write_text(marks_to_yaml(layout, marks))
+    out = run("score", "--marks", f).output
+    assert "UNCERTAIN: 9 marks" in out
+    assert "cell:H3: read as crossed; the other reading would change the total by -1" in out
+    assert not any(f"{i}: read as" in out for i in idle)
+    folded = [line for line in out.splitlines() if "8 more would not change the total" in line]
+    assert len(folded) == 1 and all(i in folded[0] for i in idle), out
+    assert "read as empty: " in folded[0]
+
+
 @pytest.mark.parametrize("content,code,sentence", [
     (b"this is a shopping list, not a photo", 3, "is not an image this tool can read"),
     (b"", 3, "is empty, not a photo"),

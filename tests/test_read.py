@@ -334,3 +334,17 @@ def test_a_thumb_on_one_corner_shades_only_what_lies_near_it():
     assert {"column:A:first", "column:A:others"} <= near
     assert not near & {"column:O:first", "cell:H4", "colour:blue:first"}
     assert not shaded(geometry(load_layout("encore")), [])
+
+
+def test_a_pen_the_photo_barely_shows_leaves_what_reads_empty_to_the_players():
+    """A faint pen on a dull, blurred photo: six of this sheet's marks show too little
+    to be seen. Every box and value read empty is a doubt (those marks among them), and the
+    players are told why."""
+    _, truth, sheet, rng = finished(seed=23)
+    reading = read_image(take_photo(sheet, rng, "hard").image, "p")
+    assert any("pen barely shows" in n for n in reading.notes)
+    missed = misread(reading, truth)
+    assert len(missed) >= 5 and missed <= uncertain(reading)
+    read_empty = {v.id for v in reading.verdicts
+                  if v.state == "empty" and not v.id.startswith("roll:")}
+    assert read_empty <= uncertain(reading)

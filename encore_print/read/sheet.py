@@ -145,6 +145,10 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         notes.append("a reflection (a lamp or a window) lies over part of the sheet: a star "
                      "that looks crossed under it is left for you to check; retake the photo "
                      "from a little to one side")
+    if any("weak_pen" in v.features for v in verdicts):
+        notes.append("the pen barely shows in this photo (blurred, or dull light), so a faint "
+                     "cross could be missed: what reads empty is left for you to check; retake "
+                     "it in brighter light, holding the phone still")
     if any("hatched" in v.features for v in verdicts):
         notes.append("this pad is printed in black and white and its pen is paler than the "
                      "hatching (or the photo too dull), in which a stroke can vanish: what "
