@@ -348,3 +348,48 @@ def test_a_pen_the_photo_barely_shows_leaves_what_reads_empty_to_the_players():
     read_empty = {v.id for v in reading.verdicts
                   if v.state == "empty" and not v.id.startswith("roll:")}
     assert read_empty <= uncertain(reading)
+
+
+def _beside(first, second, dy=0, overlap=0, keep=None):
+    """Two sheet images on one table (BGR): `second` to the right of `first`, `dy` lower,
+    `overlap` pixels over it; the table cut `keep` pixels past the first sheet's right edge."""
+    (h1, w1), (h2, w2) = first.shape[:2], second.shape[:2]
+    gap = 80 - overlap
+    table = np.full((max(h1, dy + h2) + 160, w1 + gap + w2 + 160, 3), (60, 80, 100), np.uint8)
+    table[80:80 + h1, 80:80 + w1] = first[..., ::-1]
+    table[80 + dy:80 + dy + h2, 80 + w1 + gap:80 + w1 + gap + w2] = second[..., ::-1]
+    if keep is not None:
+        table = table[:h1 + 160, :80 + w1 + keep]
+    return table
+
+
+@pytest.mark.parametrize("arrangement", ["side by side", "turned", "one over the other",
+                                         "another layout", "photographed"])
+def test_a_photo_of_two_sheets_is_refused(arrangement):
+    """Which of two sheets would be scored? Neither: the photo is refused, in one sentence.
+    (Read as one sheet, two side by side had the corner nearest the other sheet taken for a
+    folded one and one sheet scored, or the photo refused for a dull pen.)"""
+    _, _, first, rng = finished(seed=3)
+    _, _, second, _ = finished("encore-blue" if arrangement == "another layout" else "encore",
+                               seed=4)
+    photo = _beside(first, second, overlap=300 if arrangement == "one over the other" else 0)
+    if arrangement == "turned":
+        photo = cv2.rotate(photo, cv2.ROTATE_90_CLOCKWISE)
+    if arrangement == "photographed":
+        photo = take_photo(photo[..., ::-1], rng, "ordinary", out_megapixels=4).image
+    with pytest.raises(NoSheet, match="2 sheets show in this photo") as e:
+        read_image(photo, "x.jpg")
+    assert e.value.exit_code == 4
+
+
+@pytest.mark.parametrize("lower", [0, 0.5])
+def test_the_edge_of_the_next_sheet_in_the_photo_is_left_out(lower):
+    """The edge of a neighbour's sheet shows at the photo's edge, with one or two of its corner
+    marks: the sheet is read as if it were not there (a neighbour's corner mark is no folded
+    corner of this sheet either)."""
+    _, truth, first, _ = finished(seed=3, pen_kind="felt")
+    _, _, second, _ = finished(seed=4)
+    photo = _beside(first, second, dy=round(first.shape[0] * lower), keep=200)
+    reading = read_image(photo, "x.jpg")
+    assert misread(reading, truth) == set() and not uncertain(reading)
+    assert reading.notes == []

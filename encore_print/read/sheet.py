@@ -39,7 +39,7 @@ from .ink import (
 )
 from .judge import VALUE_KINDS, Patch, Verdict, doubt_what_follows, is_small, judge
 from .light import light_field
-from .locate import homography, sight
+from .locate import Sighting, homography, one_sheet, sight
 from .photo import load_photo
 from .rectify import displacement, photo_px_per_mm, rectify
 from .tone import colour_strength, printed_tone
@@ -73,11 +73,7 @@ def read_photo(path: Path, layouts: dict[int, Layout] | None = None) -> Reading:
 def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None = None
                ) -> Reading:
     grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    seen = sight(grey)
-    if seen is None:
-        raise NoSheet(_why_no_sheet(grey, name))
-    layout = _layout_for(seen.code, name, layouts or {})
-    g = geometry(layout)
+    seen, layout, g, fit = _sighted(grey, name, layouts or {})
     if len(seen.markers) < tuning.MIN_MARKERS:
         if _markers_blurred(grey, seen):
             raise NoSheet(f"{name}: the photo is too blurred to find the sheet's corner marks; "
@@ -86,7 +82,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         raise NoSheet(f"{name}: only {len(seen.markers)} of the sheet's four black corner squares "
                       f"{'is' if len(seen.markers) == 1 else 'are'} visible ({seen_names}); "
                       "photograph the whole sheet with at least three of them")
-    to_mm, misfits = homography(seen, g)
+    to_mm, misfits = fit or homography(seen, g)
     scale = photo_px_per_mm(to_mm, g.sheet_mm)
     if scale < tuning.MIN_PHOTO_PX_PER_MM:
         raise NoSheet(f"{name}: the sheet is too small in the photo ({_short_of(scale)} pixels "
@@ -160,6 +156,35 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
         verdicts = [v.doubted(few_crosses=1.0) if v.state == "empty" and not is_small(
             g.element(v.id)) else v for v in verdicts]
     return Reading(name, layout, doubt_what_follows(verdicts), sheet, notes)
+
+
+def _sighted(grey: np.ndarray, name: str, extra: dict[int, Layout], search_all: bool = False
+             ) -> tuple[Sighting, Layout, SheetGeometry, tuple[np.ndarray, list[str]] | None]:
+    """The one sheet in the photo (see locate.one_sheet), its layout and geometry, and its
+    homography where already fitted; a photo with more than one sheet is refused. The quick
+    search stops at four markers: where one of them does not fit the others, it may be
+    another sheet's, and everything is searched."""
+    seen = sight(grey, search_all)
+    if seen is None:
+        raise NoSheet(_why_no_sheet(grey, name))
+    layout = _layout_for(seen.code, name, extra)
+    g = geometry(layout)
+    seen, others = one_sheet(seen, lambda code: _geometry_of(code, extra),
+                             grey.shape[::-1])
+    if others:
+        raise NoSheet(f"{name}: {others + 1} sheets show in this photo, and only one can be "
+                      "scored from it; photograph each sheet on its own")
+    if not seen.searched_all:
+        fit = homography(seen, g)
+        if fit[1]:
+            return _sighted(grey, name, extra, search_all=True)
+        return seen, layout, g, fit
+    return seen, layout, g, None
+
+
+def _geometry_of(code: int, extra: dict[int, Layout]) -> SheetGeometry | None:
+    layout = extra.get(code) or _builtin_layouts().get(code)
+    return geometry(layout) if layout else None
 
 
 def _under_veil(v: Verdict, darker: float, even: float) -> Verdict:

@@ -28,6 +28,12 @@ GUESSES = 16
 GUESS_LEAST_PERIMETER = 1.0
 # Two markers on one edge leave the far side of the sheet to guesswork: three are needed.
 MIN_MARKERS = 3
+# A second sheet's markers show about as big as the first's (two sheets side by side): blobs
+# outside the first sheet at least half as big as its smallest marker are searched for them.
+OTHER_MARKER_AREA = 0.5
+# ...and another sheet is one when at least half of it lies in the photo: the edge of a
+# neighbour's sheet at the photo's edge is no sheet to score.
+OTHER_SHEET_SHOWN = 0.5
 # ...and when fewer are found, markers smeared over a third of a module mean a blurred photo.
 MARKER_BLUR = 0.33
 # A marker whose corners land more than 2.5 mm from where the other markers put them is left out
