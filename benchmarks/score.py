@@ -1,5 +1,5 @@
 """Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
-[--megapixels MP] [--solo] [--mono] [--printer P] [--glare] [--first-seed S]
+[--megapixels MP] [--solo] [--mono] [--printer P] [--glare] [--grey] [--first-seed S]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -22,6 +22,8 @@ shows as mark-wrong. `--mono` prints the pads in grey, as a black-and-white prin
 `--printer pale|dark|tinted` prints them as a printer whose colours are off does (toner saver,
 an inkjet on plain paper, a cartridge running low): no printer prints the renderer's colours.
 `--glare` reflects a lamp off every sheet, washing part of it out: the same photos otherwise.
+`--grey` saves every photo in shades of grey, as a scanner app's grey filter or a camera's
+black-and-white mode does: the same photos otherwise.
 `--first-seed 300` reads photos the reader's limits were not measured on (they were on seeds
 0-299).
 """
@@ -70,13 +72,15 @@ class Photos:
     mono: bool = False
     printer: str = "exact"
     glare: bool = False
+    grey: bool = False
 
 
 def make_photo(seed: int, level: str, kind: Photos = Photos()):
     """A photo of a random finished sheet of this `kind`: `pen` forces "felt", "ballpoint" or
     "pencil"; `solo` crosses the roll counter's first boxes too (0-30 of them), as a solo game
     does; `mono`: the pad printed in grey; `printer`: how its colours came out
-    (simulate.PRINTERS); `glare`: a lamp reflected off the sheet."""
+    (simulate.PRINTERS); `glare`: a lamp reflected off the sheet; `grey`: the photo saved in
+    shades of grey."""
     layout = load_layout("encore")
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
@@ -85,7 +89,10 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
     pen = random_pen(rng, kind=kind.pen) if kind.pen else None
     sheet = draw_marks(print_sheet(render_sheet_image(layout, DPI, kind.mono), kind.printer),
                        geometry(layout), DPI, truth, rng, pen)
-    return layout, truth, photograph(sheet, rng, level, kind.megapixels, kind.glare)
+    photo = photograph(sheet, rng, level, kind.megapixels, kind.glare)
+    if kind.grey:
+        photo = cv2.cvtColor(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    return layout, truth, photo
 
 
 def one(args: tuple[int, str, Photos]) -> dict:
@@ -197,7 +204,8 @@ def _timed(fn) -> float:
 
 def photos_of(a: argparse.Namespace) -> Photos:
     """The photos the options ask for (verdicts.py has no --megapixels: it reads pixels)."""
-    return Photos(a.pen, getattr(a, "megapixels", None), a.solo, a.mono, a.printer, a.glare)
+    return Photos(a.pen, getattr(a, "megapixels", None), a.solo, a.mono, a.printer, a.glare,
+                  a.grey)
 
 
 def main() -> None:
@@ -222,6 +230,9 @@ def main() -> None:
     ap.add_argument("--glare", action="store_true",
                     help="a lamp reflected off every sheet, washing part of it out (the same "
                          "photos otherwise)")
+    ap.add_argument("--grey", action="store_true",
+                    help="every photo saved in shades of grey, as a scanner app's grey filter "
+                         "does (the same photos otherwise)")
     ap.add_argument("--first-seed", type=int, default=0,
                     help="seeds from this one on: the reader's limits were measured on seeds "
                          "0-299, so fresh seeds test them on photos they have not seen")

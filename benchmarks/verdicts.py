@@ -1,5 +1,5 @@
 """Every verdict of the reader on the benchmark's photos, as JSON lines: benchmarks/verdicts.py
-[--sheets N] [--levels L,L] [--pen P] [--solo] [--mono] [--printer P] [--glare]
+[--sheets N] [--levels L,L] [--pen P] [--solo] [--mono] [--printer P] [--glare] [--grey]
 [--first-seed S]
 > verdicts.jsonl
 
@@ -49,6 +49,7 @@ def main() -> None:
     ap.add_argument("--mono", action="store_true", help="pads printed in grey")
     ap.add_argument("--printer", choices=sorted(PRINTERS), default="exact")
     ap.add_argument("--glare", action="store_true", help="a lamp reflected off every sheet")
+    ap.add_argument("--grey", action="store_true", help="every photo saved in shades of grey")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()

@@ -174,8 +174,9 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
           solo: bool, force: bool) -> None:
     """Score photos of finished sheets (JPEG, PNG; HEIC with pillow-heif).
 
-    Take the photo from above or at an angle, in any light, with the whole sheet and its
-    four black corner squares in the picture, and no lamp mirrored in it. Anything the
+    Take the photo from above or at an angle, in any light, in colour or grey, with the
+    whole sheet and its four black corner squares in the picture (one sheet a photo), and no
+    lamp mirrored in it. Anything the
     reader is not sure of is listed as UNCERTAIN with how much it could change the total:
     look at those marks on the sheet.
 

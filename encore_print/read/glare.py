@@ -66,7 +66,7 @@ def star_veils(sheet: np.ndarray, blank: Blank, tone: np.ndarray,
     if blank.hatching is not None:
         return out
     for e, (x0, y0, x1, y1, sx, sy) in stars:
-        paper, fill, fill_level = _star_masks(blank, (x0, y0, x1, y1))
+        paper, fill, fill_level = star_masks(blank, (x0, y0, x1, y1))
         if fill_level is None:
             continue
         shown = sheet[y0 + sy:y1 + sy, x0 + sx:x1 + sx].astype(np.float32).sum(axis=2)
@@ -86,7 +86,7 @@ def veiled(darker: float, even: float) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _star_masks(blank: Blank, box: tuple[int, int, int, int]
+def star_masks(blank: Blank, box: tuple[int, int, int, int]
                 ) -> tuple[np.ndarray, np.ndarray, list[int] | None]:
     """In a star cell's patch, the star's white paper and the cell's fill, each
     VEIL_STAR_INSET_MM in from its edge (bool), and the fill's level per channel (RGB); None

@@ -42,7 +42,7 @@ from .light import light_field
 from .locate import Sighting, homography, one_sheet, sight
 from .photo import load_photo
 from .rectify import displacement, photo_px_per_mm, rectify
-from .tone import colour_strength, printed_tone
+from .tone import colour_strength, fill_strength, printed_tone
 
 
 @dataclass(frozen=True)
@@ -60,9 +60,13 @@ class Reading:
 
 
 @lru_cache(maxsize=8)
-def blank_for(layout: Layout, mono: bool) -> Blank:
-    return prepare_blank(render_sheet_image(layout, tuning.PX_PER_MM * 25.4, mono),
-                         tuning.PX_PER_MM, 1 - HATCH.red if mono else 0.0)
+def blank_for(layout: Layout, mono: bool, grey: bool = False) -> Blank:
+    """The blank sheet of a colour pad, or of a black-and-white one (`mono`); `grey`: the
+    colour pad as a photo in shades of grey shows it."""
+    rgb = render_sheet_image(layout, tuning.PX_PER_MM * 25.4, mono)
+    if grey:
+        rgb = cv2.cvtColor(cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY), cv2.COLOR_GRAY2RGB)
+    return prepare_blank(rgb, tuning.PX_PER_MM, 1 - HATCH.red if mono else 0.0)
 
 
 def read_photo(path: Path, layouts: dict[int, Layout] | None = None) -> Reading:
@@ -90,7 +94,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
     px = tuning.PX_PER_MM
     sheet = rectify(photo, to_mm, g.sheet_mm, px)  # BGR, as photos are decoded: the patches
     # only need each pixel's sum of channels, so only the coarse copy is turned to RGB
-    blank, coarse, washed, lifted = _best_blank(layout, sheet)
+    blank, coarse, washed, lifted = _best_blank(layout, sheet, g, name)
     # the light, the alignment and the print expected do not depend on each other: the
     # printer's tone and the light are worked out on another core from here on
     tone = meanwhile(lambda: printed_tone(coarse, blank, lifted))
@@ -288,7 +292,7 @@ def _why_no_sheet(grey: np.ndarray, name: str) -> str:
            "sheet must be in the photo"
 
 
-def _best_blank(layout: Layout, bgr: np.ndarray
+def _best_blank(layout: Layout, bgr: np.ndarray, g: SheetGeometry, name: str
                 ) -> tuple[Blank, np.ndarray, np.ndarray, np.ndarray]:
     """A colour pad or a black-and-white one: colour when the photo shows enough of the colour
     pad's colours (see tone.colour_strength), away from where a reflection washes the print
@@ -300,6 +304,17 @@ def _best_blank(layout: Layout, bgr: np.ndarray
     within TONE_GLARE_MM of that."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
     coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
+    if _in_grey(coarse):  # no colours to tell by: a colour pad's cells show as grey fills
+        grey = blank_for(layout, False, grey=True)
+        strength = fill_strength(bgr, grey, _star_boxes(g.elements))
+        mono_most, colour_least = tuning.PAD_FILL_STRENGTH
+        if strength is None or mono_most < strength < colour_least:
+            raise NoSheet(f"{name}: this photo is in shades of grey, and in it this pad's cells "
+                          "could be a colour pad's or a black-and-white one's; take the photo "
+                          "in colour")
+        blank = mono if strength <= mono_most else grey
+        washed = washed_out(coarse, blank)
+        return blank, coarse, washed, near(washed, tuning.TONE_GLARE_MM)
     washed = washed_out(coarse, colour)
     lifted = near(washed, tuning.TONE_GLARE_MM)
     strength = colour_strength(coarse, colour, lifted)
@@ -309,6 +324,22 @@ def _best_blank(layout: Layout, bgr: np.ndarray
         washed = washed_out(coarse, mono)
         return mono, coarse, washed, near(washed, tuning.TONE_GLARE_MM)
     return colour, coarse, washed, lifted  # (or a layout with no colours to tell by)
+
+
+@lru_cache(maxsize=8)
+def _star_boxes(elements: tuple[Element, ...]) -> list[tuple[int, int, int, int]]:
+    """The star cells' boxes in the sheet's pixels (x0, y0, x1, y1)."""
+    px = tuning.PX_PER_MM
+    return [(round(x * px), round(y * px), round((x + w) * px), round((y + h) * px))
+            for e in elements if e.star for x, y, w, h in [e.box_mm]]
+
+
+def _in_grey(coarse: np.ndarray) -> bool:
+    """Whether the photo is in shades of grey (a scanner app's grey filter, a camera's
+    black-and-white mode): its channels nearly equal all over, as no colour photo shows even
+    a black-and-white pad (a colour cast, the camera's noise)."""
+    spread = cv2.subtract(coarse.max(axis=2), coarse.min(axis=2))
+    return np.count_nonzero(spread > tuning.GREY_SPREAD) <= tuning.GREY_COLOURED * spread.size
 
 
 def _edge_sigma(patch: np.ndarray) -> float | None:

@@ -18,7 +18,8 @@ from functools import lru_cache
 import numpy as np
 
 from . import tuning
-from .ink import Blank
+from .glare import star_masks
+from .ink import Blank, percentile
 from .light import masked_mean, tile_share
 
 Samples = tuple[np.ndarray, np.ndarray, np.ndarray]  # flat indices into the coarse copy, and
@@ -86,6 +87,29 @@ def colour_strength(coarse: np.ndarray, blank: Blank, glare: np.ndarray | None =
     expected -= expected.mean(axis=0)
     seen -= seen.mean(axis=0)
     return float((seen * expected).sum() / (expected * expected).sum())
+
+
+def fill_strength(sheet: np.ndarray, blank: Blank, boxes: list[tuple[int, int, int, int]]
+                  ) -> float | None:
+    """On a photo in shades of grey, where no colour tells the pads apart: how much darker
+    than the white stars printed in them the colour pad's fills show, as a share of how much
+    darker it prints them (`blank`: the colour pad in grey): about 1 printed as rendered, less
+    from a paler printer, near 0 on a black-and-white pad, whose cells are white but for light
+    hatching. Star and fill side by side are in the same light. `sheet`: the photo in the
+    sheet's frame; `boxes`: the star cells' (x0, y0, x1, y1 in its pixels). None where fewer
+    than three stars tell."""
+    shares = []
+    for x0, y0, x1, y1 in boxes:
+        paper, fill, level = star_masks(blank, (x0, y0, x1, y1))
+        if level is None:
+            continue
+        shown = sheet[y0:y1, x0:x1, 0]  # (in grey: any channel)
+        # each at its bright end, clear of pen (which only darkens); a star crossed all over
+        # (a dot, a scribble) shows darker than its fill and tells nothing
+        star, shown_fill = float(percentile(shown[paper], 90)), float(percentile(shown[fill], 90))
+        if star > 0:
+            shares.append((1 - shown_fill / star) / (1 - level[0] / 255))
+    return sorted(shares)[-2] if len(shares) >= 2 else None
 
 
 def _chroma(rgb: np.ndarray) -> np.ndarray:
