@@ -95,17 +95,18 @@ def fill_strength(sheet: np.ndarray, blank: Blank, boxes: list[tuple[int, int, i
     than the white stars printed in them the colour pad's fills show, as a share of how much
     darker it prints them (`blank`: the colour pad in grey): about 1 printed as rendered, less
     from a paler printer, near 0 on a black-and-white pad, whose cells are white but for light
-    hatching. Star and fill side by side are in the same light. `sheet`: the photo in the
-    sheet's frame; `boxes`: the star cells' (x0, y0, x1, y1 in its pixels). None where fewer
-    than three stars tell."""
+    hatching. Star and fill side by side are in the same light. Pen over a star only lowers
+    its share, and most stars of a finished sheet are crossed: the uncrossed stars' shares are
+    the largest, and the second largest counts (one odd star does not decide). `sheet`: the
+    photo in the sheet's frame; `boxes`: the star cells' (x0, y0, x1, y1 in its pixels). None
+    with fewer than two stars."""
     shares = []
     for x0, y0, x1, y1 in boxes:
         paper, fill, level = star_masks(blank, (x0, y0, x1, y1))
         if level is None:
             continue
         shown = sheet[y0:y1, x0:x1, 0]  # (in grey: any channel)
-        # each at its bright end, clear of pen (which only darkens); a star crossed all over
-        # (a dot, a scribble) shows darker than its fill and tells nothing
+        # each at its bright end, clear of pen (which only darkens) unless it covers it all
         star, shown_fill = float(percentile(shown[paper], 90)), float(percentile(shown[fill], 90))
         if star > 0:
             shares.append((1 - shown_fill / star) / (1 - level[0] / 255))

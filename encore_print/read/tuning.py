@@ -83,12 +83,14 @@ COLOURED_CHROMA = 0.05
 PAD_COLOUR_STRENGTH = 0.3
 # A photo in shades of grey (a scanner app's grey filter, a camera's black-and-white mode)
 # has no colours to tell by: where at most 0.1 % of its coarse copy's pixels spread over 3
-# levels between channels, the pads are told apart by how dark the colour pad's fills show
-# (tone.fill_strength: its levels no paler than 215 in grey, the cells' fills at 195-206 on
-# Encore!, which the black-and-white pad hatches white; the greys both pads print are 228-240).
+# levels between channels (on 240 colour photos of colour and black-and-white pads, ordinary
+# and hard: none; on 600 grey ones: all), the pads are told apart by how dark the colour
+# pad's fills show against their white stars (tone.fill_strength): colour pads 0.46-1.43
+# (exact, pale and dark printers), black-and-white 0-0.42 (exact and pale), 60 grey photos
+# each, ordinary and hard. Up to the first limit a black-and-white pad, from the second a
+# colour one; between them the photo is refused.
 GREY_SPREAD = 3
 GREY_COLOURED = 0.001
-FILL_PALEST = 215
 PAD_FILL_STRENGTH = (0.38, 0.55)
 # A printer's tone (see tone.py) is measured on each level the blank prints flat, in tiles of
 # the light field that are at least 10 % white paper over at least 6 mm² of it (on Encore!,
