@@ -47,6 +47,11 @@ def to_json(r: SheetResult) -> dict:
             "items": s.to_json()["items"]}
 
 
+# more uncertain marks than this that change nothing go on one line: a photo whose pen barely
+# shows leaves every empty box to check, and a hundred lines would bury the few that matter
+FOLD_IDLE = 5
+
+
 def to_text(r: SheetResult) -> str:
     s = r.score
     lines = [f"{r.source}: {s.total} points  ({r.layout.title}, layout {r.layout.id})"]
@@ -77,15 +82,12 @@ def to_text(r: SheetResult) -> str:
             by_state: dict[str, list[str]] = {}
             for i in idle:
                 by_state.setdefault(r.marks.state(i), []).append(i)
-            lines.append(f"    {len(idle)} more would not change the total either way: "
+            # (where none is listed, the line above said that none changes the total)
+            lines.append("    " + (f"{len(idle)} more would not change the total either way: "
+                                   if listed else "")
                          + "; ".join(f"read as {state}: {', '.join(ids)}"
                                      for state, ids in by_state.items()))
     return "\n".join(lines)
-
-
-# more uncertain marks than this that change nothing go on one line: a photo whose pen barely
-# shows leaves every empty box to check, and a hundred lines would bury the few that matter
-FOLD_IDLE = 5
 
 
 def _short(item_id: str) -> str:
