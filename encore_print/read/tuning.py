@@ -86,7 +86,7 @@ PAD_COLOUR_STRENGTH = 0.3
 # levels between channels (on 240 colour photos of colour and black-and-white pads, ordinary
 # and hard: none; on 600 grey ones: all), the pads are told apart by how dark the colour
 # pad's fills show against their white stars (tone.fill_strength): colour pads 0.46-1.43
-# (exact, pale and dark printers), black-and-white 0-0.42 (exact and pale), 60 grey photos
+# (exact, pale and dark printers), black-and-white -0.07-0.42 (exact and pale), 60 grey photos
 # each, ordinary and hard. Up to the first limit a black-and-white pad, from the second a
 # colour one; between them the photo is refused.
 GREY_SPREAD = 3
