@@ -423,3 +423,29 @@ def test_a_grey_photo_of_a_pad_neither_colour_nor_black_and_white_is_refused():
     with pytest.raises(NoSheet, match="shades of grey") as e:
         read_image(photo, "x.jpg")
     assert e.value.exit_code == 4
+
+
+def thresholded(photo):
+    """A photo as a scanner app's black-and-white mode saves it: black or white, no greys."""
+    grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    bw = cv2.adaptiveThreshold(grey, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY,
+                               31, 10)
+    return cv2.cvtColor(bw, cv2.COLOR_GRAY2BGR)
+
+
+@pytest.mark.parametrize("seed,refused", [(0, True), (2, False)])
+def test_a_photo_in_black_and_white_only_says_so(seed, refused):
+    """Thresholded, the cells and pale pen are gone: one photo lost a corner mark to it and was
+    refused for that (seed 0: "only 1 of the four corner squares"), another was read with a
+    hidden corner mark noted (seed 2). Either way the players are told what is wrong with the
+    picture, and nothing read from it is sure."""
+    _, _, sheet, rng = finished(seed=seed)
+    photo = thresholded(take_photo(sheet, rng, "ordinary", out_megapixels=4).image)
+    if refused:
+        with pytest.raises(NoSheet, match="black and white only") as e:
+            read_image(photo, "x.jpg")
+        assert e.value.exit_code == 4
+        return
+    reading = read_image(photo, "x.jpg")
+    assert any("black and white only" in n for n in reading.notes)
+    assert all(v.uncertain for v in reading.verdicts)

@@ -77,7 +77,26 @@ def read_photo(path: Path, layouts: dict[int, Layout] | None = None) -> Reading:
 def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None = None
                ) -> Reading:
     grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    seen, layout, g, fit = _sighted(grey, name, layouts or {})
+    binarised = _binarised(grey)
+    why = ("this photo is in black and white only, without greys (a scanner app's "
+           "black-and-white mode), which wipes out the cells and pale pen")
+    try:
+        r = _read(photo, grey, name, layouts or {})
+    except NoSheet:
+        if binarised:  # what went wrong is the picture's, not the sheet's
+            raise NoSheet(f"{name}: {why}; take it in colour or in grey") from None
+        raise
+    if not binarised:
+        return r
+    # its corner marks can still be found, but nothing in it is what the reader measures by
+    note = f"{why}: every mark is left for you to check; take the photo in colour or in grey"
+    return Reading(r.source, r.layout, [v.doubted(binarised=1.0) for v in r.verdicts],
+                   r.sheet_bgr, [*r.notes, note])
+
+
+def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Layout]
+          ) -> Reading:
+    seen, layout, g, fit = _sighted(grey, name, layouts)
     if len(seen.markers) < tuning.MIN_MARKERS:
         if _markers_blurred(grey, seen):
             raise NoSheet(f"{name}: the photo is too blurred to find the sheet's corner marks; "
@@ -332,6 +351,17 @@ def _star_boxes(elements: tuple[Element, ...]) -> list[tuple[int, int, int, int]
     px = tuning.PX_PER_MM
     return [(round(x * px), round(y * px), round((x + w) * px), round((y + h) * px))
             for e in elements if e.star for x, y, w, h in [e.box_mm]]
+
+
+def _binarised(grey: np.ndarray) -> bool:
+    """Whether a picture is black and white only (a scanner app's black-and-white mode): most
+    of its pixels near black or white (a JPEG's ringing leaves some in between), and a fair
+    part of them black (a photo blown out to white has next to none)."""
+    sample = grey[::4, ::4]
+    dark = np.count_nonzero(sample <= tuning.BINARY_DARK)
+    light = np.count_nonzero(sample >= tuning.BINARY_LIGHT)
+    return dark + light >= tuning.BINARY_SHARE * sample.size \
+        and dark >= tuning.BINARY_BLACK * sample.size
 
 
 def _in_grey(coarse: np.ndarray) -> bool:
