@@ -81,6 +81,14 @@ def rolls_crossed(marks: Marks) -> int:
 def score(layout: Layout, marks: Marks, solo: bool = False) -> Score:
     """The sheet's score. `solo`: the player is always first, so complete columns and colours
     score their upper value whatever is circled."""
+    result = _points(layout, marks, solo)
+    result.problems = legality(layout, marks)
+    return result
+
+
+def _points(layout: Layout, marks: Marks, solo: bool) -> Score:
+    """The score without the legality checks, which change no points (`swing` scores a sheet
+    once per uncertain mark: a hundred times on a photo the pen barely shows on)."""
     filled = filled_cells(layout, marks)
     result = Score(PARTS)
     for prize in prizes(layout):
@@ -94,7 +102,6 @@ def score(layout: Layout, marks: Marks, solo: bool = False) -> Score:
     result.items += [Item("stars", c.id, layout.star_points, c.id)
                      for c in layout.cells if c.star and c.id not in filled]
     result.warnings += _unknown(layout, marks)
-    result.problems = legality(layout, marks)
     return result
 
 
@@ -194,13 +201,13 @@ def swing(layout: Layout, marks: Marks, ids: Iterable[str] | None = None,
           solo: bool = False) -> dict[str, int]:
     """For each element (by default the uncertain ones), the largest change of the total if it
     had been read otherwise: signed, 0 when no other reading changes the score."""
-    base = score(layout, marks, solo).total
+    base = _points(layout, marks, solo).total
     out = {}
     for eid in sorted(marks.uncertain if ids is None else ids):
         if eid.startswith(ROLL + ":"):  # roll boxes count rolls, never points
             out[eid] = 0
             continue
-        deltas = [score(layout, marks.with_state(eid, s), solo).total - base
+        deltas = [_points(layout, marks.with_state(eid, s), solo).total - base
                   for s in _other_readings(marks, eid)]
         out[eid] = max(deltas, key=abs, default=0)
     return out
