@@ -206,7 +206,7 @@ def _sighted(grey: np.ndarray, name: str, extra: dict[int, Layout], search_all: 
 
 
 def _geometry_of(code: int, extra: dict[int, Layout]) -> SheetGeometry | None:
-    layout = extra.get(code) or _builtin_layouts().get(code)
+    layout = _known_layout(code, extra)
     return geometry(layout) if layout else None
 
 
@@ -281,13 +281,16 @@ def _short_of(figure: float) -> str:
 
 
 def _layout_for(code: int, name: str, extra: dict[int, Layout]) -> Layout:
-    if code in extra:
-        return extra[code]
-    known = _builtin_layouts()
-    if code not in known:
+    layout = _known_layout(code, extra)
+    if layout is None:
         raise NoSheet(f"{name}: the sheet's corner marks name layout code {code}, which is not "
                       "a built-in layout; give its YAML file with --layout")
-    return known[code]
+    return layout
+
+
+def _known_layout(code: int, extra: dict[int, Layout]) -> Layout | None:
+    """The layout of a code: one given (`extra`) or a built-in one; None for neither."""
+    return extra.get(code) or _builtin_layouts().get(code)
 
 
 @cache
@@ -320,29 +323,35 @@ def _best_blank(layout: Layout, bgr: np.ndarray, g: SheetGeometry, name: str
     crossed, sure). The photo's coarse copy (RGB) they were compared on (colour is broad, not
     fine), which the light is measured on too (the two blanks' coarse copies are one size),
     where the print is washed out on the blank chosen (see glare.washed_out), and what lies
-    within TONE_GLARE_MM of that."""
+    within TONE_GLARE_MM of that. On a photo in shades of grey, see _grey_pad."""
     colour, mono = blank_for(layout, False), blank_for(layout, True)
     coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
     if _in_grey(coarse):  # no colours to tell by: a colour pad's cells show as grey fills
-        grey = blank_for(layout, False, grey=True)
-        strength = fill_strength(bgr, grey, _star_boxes(g.elements))
-        mono_most, colour_least = tuning.PAD_FILL_STRENGTH
-        if strength is None or mono_most < strength < colour_least:
-            raise NoSheet(f"{name}: this photo is in shades of grey, and in it this pad's cells "
-                          "could be a colour pad's or a black-and-white one's; take the photo "
-                          "in colour")
-        blank = mono if strength <= mono_most else grey
-        washed = washed_out(coarse, blank)
-        return blank, coarse, washed, near(washed, tuning.TONE_GLARE_MM)
-    washed = washed_out(coarse, colour)
-    lifted = near(washed, tuning.TONE_GLARE_MM)
-    strength = colour_strength(coarse, colour, lifted)
-    if strength is None:  # (a black-and-white pad's hatching can show as washed-out fills)
-        strength = colour_strength(coarse, colour)
-    if strength is not None and strength <= tuning.PAD_COLOUR_STRENGTH:
-        washed = washed_out(coarse, mono)
-        return mono, coarse, washed, near(washed, tuning.TONE_GLARE_MM)
-    return colour, coarse, washed, lifted  # (or a layout with no colours to tell by)
+        blank = _grey_pad(layout, bgr, g, name)
+    else:
+        washed = washed_out(coarse, colour)
+        lifted = near(washed, tuning.TONE_GLARE_MM)
+        strength = colour_strength(coarse, colour, lifted)
+        if strength is None:  # (a black-and-white pad's hatching can show as washed-out fills)
+            strength = colour_strength(coarse, colour)
+        if strength is None or strength > tuning.PAD_COLOUR_STRENGTH:
+            return colour, coarse, washed, lifted  # (or a layout with no colours to tell by)
+        blank = mono
+    washed = washed_out(coarse, blank)
+    return blank, coarse, washed, near(washed, tuning.TONE_GLARE_MM)
+
+
+def _grey_pad(layout: Layout, bgr: np.ndarray, g: SheetGeometry, name: str) -> Blank:
+    """On a photo in shades of grey, the black-and-white pad or the colour pad as grey shows
+    it, told by tone.fill_strength; a photo where that cannot tell is refused."""
+    grey = blank_for(layout, False, grey=True)
+    strength = fill_strength(bgr, grey, _star_boxes(g.elements))
+    mono_most, colour_least = tuning.PAD_FILL_STRENGTH
+    if strength is None or mono_most < strength < colour_least:
+        raise NoSheet(f"{name}: this photo is in shades of grey, and in it this pad's cells "
+                      "could be a colour pad's or a black-and-white one's; take the photo "
+                      "in colour")
+    return blank_for(layout, True) if strength <= mono_most else grey
 
 
 @lru_cache(maxsize=8)
