@@ -1,6 +1,6 @@
 """Every verdict of the reader on the benchmark's photos, as JSON lines: benchmarks/verdicts.py
 [--sheets N] [--levels L,L] [--pen P] [--solo] [--mono] [--printer P] [--glare] [--grey]
-[--first-seed S]
+[--phone] [--first-seed S]
 > verdicts.jsonl
 
 The photos are those of benchmarks/score.py (same seeds, same options). One line per element
@@ -50,6 +50,8 @@ def main() -> None:
     ap.add_argument("--printer", choices=sorted(PRINTERS), default="exact")
     ap.add_argument("--glare", action="store_true", help="a lamp reflected off every sheet")
     ap.add_argument("--grey", action="store_true", help="every photo saved in shades of grey")
+    ap.add_argument("--phone", action="store_true",
+                    help="every photo's tones steepened and sharpened by the phone")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()

@@ -475,18 +475,22 @@ class Photo:
 
 
 def photograph(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
-               out_megapixels: float | None = None, glare: bool = False) -> np.ndarray:
+               out_megapixels: float | None = None, glare: bool = False,
+               processed: bool = False) -> np.ndarray:
     """A phone photo (BGR uint8) of the sheet lying on a table; see `take_photo`."""
-    return take_photo(sheet_rgb, rng, level, out_megapixels, glare).image
+    return take_photo(sheet_rgb, rng, level, out_megapixels, glare, processed).image
 
 
 def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
-               out_megapixels: float | None = None, glare: bool = False) -> Photo:
+               out_megapixels: float | None = None, glare: bool = False,
+               processed: bool = False) -> Photo:
     """Photograph the sheet image: the photo plus the homography used.
 
     The whole sheet is always in the frame. `out_megapixels` defaults to a random 1–2 MP;
     the frame is 4:3, mostly oriented like the sheet appears. `glare`: a lamp is reflected off
-    the sheet (see `_glare`); the photo is otherwise the one the same seed gives without.
+    the sheet (see `_glare`); `processed`: the phone steepens the tones and sharpens the photo
+    (see `_phone_processing`). Either way the photo is otherwise the one the same seed gives
+    without.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {sorted(LEVELS)}")
@@ -514,7 +518,10 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
         scene = _glare(scene, quad, rng.spawn(1)[0])
     scene = _optics(scene, size, lv, rng)
     scene = _sensor_noise(scene, lv, rng)
-    image = _jpeg(scene, int(rng.integers(lv.jpeg_quality[0], lv.jpeg_quality[1] + 1)))
+    quality = int(rng.integers(lv.jpeg_quality[0], lv.jpeg_quality[1] + 1))
+    if processed:  # (its own stream too)
+        scene = _phone_processing(scene, rng.spawn(1)[0])
+    image = _jpeg(scene, quality)
     return Photo(image, homography, quad.astype(np.float64), level)
 
 
@@ -727,6 +734,25 @@ def _glare(scene: np.ndarray, quad: np.ndarray, rng: Rng) -> np.ndarray:
     lamp = np.array([rng.uniform(0.85, 1.0), rng.uniform(0.93, 1.0), 1.0], np.float32)  # BGR
     added = rng.uniform(0.2, 1.0) * shape[..., None] * lamp
     return scene + cv2.resize(added.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+# A phone's own camera, whose photos the others are scaled from: 12 MP, 4:3
+PHONE_DIAG = math.hypot(4000, 3000)
+
+
+def _phone_processing(scene: np.ndarray, rng: Rng) -> np.ndarray:
+    """What a phone's camera does to every photo before saving it: a contrast curve (the
+    mid-tones up to 1.2 times steeper, shadows deeper, highlights brighter: a blend towards
+    smoothstep) and sharpening (an unsharp mask on the brightness, 1-2 px wide on the phone's
+    own 12 MP, amount 0.5-1.5: dark print comes out darker than printed, with a bright rim)."""
+    x = np.clip(scene, 0, 1)
+    s = rng.uniform(0.0, 0.4)
+    x = (1 - s) * x + s * x * x * (3 - 2 * x)
+    h, w = x.shape[:2]
+    luma = x.mean(axis=2, keepdims=True)
+    sigma = rng.uniform(1.0, 2.0) * math.hypot(w, h) / PHONE_DIAG
+    detail = luma - cv2.GaussianBlur(luma, (0, 0), sigma)[..., None]
+    return x + rng.uniform(0.5, 1.5) * detail
 
 
 SKINS = [(0.62, 0.72, 0.90), (0.50, 0.62, 0.82), (0.38, 0.50, 0.68), (0.22, 0.30, 0.42)]  # BGR

@@ -169,6 +169,15 @@ def test_a_star_under_a_faint_reflection_is_left_to_the_players(seed):
     assert all(v.features.get("veil") for v in reading.verdicts if v.uncertain)
 
 
+# A phone steepens the tones of every photo and sharpens it before saving it: the values'
+# digits come out darker than printed, in the shape of strokes, and read as values struck
+# (seed 42: two, sure). Over a digit, the print's own darkness is not taken for pen.
+def test_a_phone_s_contrast_and_sharpening_are_not_read_as_strokes():
+    _, truth, sheet, rng = finished(seed=42)
+    reading = read_image(take_photo(sheet, rng, "ordinary", processed=True).image, "photo")
+    assert misread(reading, truth) <= uncertain(reading)
+
+
 def test_pencil_paler_than_the_hatching_leaves_what_reads_empty_to_the_players():
     """Pencil strokes that run along a black-and-white pad's hatching vanish into it (this
     sheet loses five crosses so): every box and value read empty is a doubt, and the players

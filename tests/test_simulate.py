@@ -140,6 +140,19 @@ def test_a_reflection_only_lightens_the_photo_it_is_added_to(sheet):
     assert 0.005 < lit.mean() < 0.3  # a spot, not the whole frame
 
 
+def test_a_phone_s_processing_sharpens_the_same_photo(sheet):
+    """The same seed gives the same photo with and without the phone's processing (it draws
+    from a stream of its own), with its fine detail stronger."""
+    plain = take_photo(sheet, np.random.default_rng(3), "ordinary", out_megapixels=1.0)
+    phone = take_photo(sheet, np.random.default_rng(3), "ordinary", out_megapixels=1.0,
+                       processed=True)
+    assert np.array_equal(plain.homography, phone.homography)
+    a, b = (cv2.cvtColor(p.image, cv2.COLOR_BGR2GRAY).astype(np.float32) for p in (plain, phone))
+    assert np.corrcoef(a.ravel(), b.ravel())[0, 1] > 0.95
+    detail = [cv2.Laplacian(g, cv2.CV_32F).var() for g in (a, b)]
+    assert detail[1] > 1.2 * detail[0]
+
+
 def test_photo_is_deterministic_for_a_seed(sheet):
     a = photograph(sheet, np.random.default_rng(9), "hard", out_megapixels=0.3)
     b = photograph(sheet, np.random.default_rng(9), "hard", out_megapixels=0.3)

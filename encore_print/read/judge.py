@@ -133,6 +133,11 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
             # coverage too, so one that only lines or specks see may be the print's leftover
             out = [v.doubted(pen_shows=round(pen_level / t, 2))
                    if v.state == "crossed" and cover[v.id] < limit else v for v in out]
+    # over a value's digit the print's own darkness cannot be told from pen: a phone's
+    # contrast and sharpening show the digit darker than printed, in the shape of strokes. A
+    # stroke through it still shows either side (and _across takes it on through the digit)
+    values = [replace(p, ink=np.where(p.seen, p.ink, np.float32(0))) if p.seen is not None
+              else p for p in values]
     noise = _value_noise(values, t, px_per_mm)
     read = {p.element.id: _value_verdict(p, max(t, noise[p.element.kind][0]), pen_level,
                                          px_per_mm, noise[p.element.kind][1])
