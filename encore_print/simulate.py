@@ -517,11 +517,10 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
     if glare:  # drawn from a stream of its own: the rest of the photo stays the same
         scene = _glare(scene, quad, rng.spawn(1)[0])
     scene = _optics(scene, size, lv, rng)
-    scene = _sensor_noise(scene, lv, rng)
-    quality = int(rng.integers(lv.jpeg_quality[0], lv.jpeg_quality[1] + 1))
-    if processed:  # (its own stream too)
+    if processed:  # (its own stream too; the noise is what shows in the saved photo, after it)
         scene = _phone_processing(scene, rng.spawn(1)[0])
-    image = _jpeg(scene, quality)
+    scene = _sensor_noise(scene, lv, rng)
+    image = _jpeg(scene, int(rng.integers(lv.jpeg_quality[0], lv.jpeg_quality[1] + 1)))
     return Photo(image, homography, quad.astype(np.float64), level)
 
 
