@@ -1,6 +1,6 @@
 """Every verdict of the reader on the benchmark's photos, as JSON lines: benchmarks/verdicts.py
 [--sheets N] [--levels L,L] [--pen P] [--solo] [--mono] [--printer P] [--glare] [--grey]
-[--phone] [--first-seed S]
+[--phone] [--curl] [--first-seed S]
 > verdicts.jsonl
 
 The photos are those of benchmarks/score.py (same seeds, same options). One line per element
@@ -52,6 +52,7 @@ def main() -> None:
     ap.add_argument("--grey", action="store_true", help="every photo saved in shades of grey")
     ap.add_argument("--phone", action="store_true",
                     help="every photo's tones steepened and sharpened by the phone")
+    ap.add_argument("--curl", action="store_true", help="one edge of every sheet curled up")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()

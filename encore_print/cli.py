@@ -175,10 +175,9 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
     """Score photos of finished sheets (JPEG, PNG; HEIC with pillow-heif).
 
     Take the photo from above or at an angle, in any light, in colour or grey, with the
-    whole sheet and its four black corner squares in the picture (one sheet a photo), and no
-    lamp mirrored in it. Anything the
-    reader is not sure of is listed as UNCERTAIN with how much it could change the total:
-    look at those marks on the sheet.
+    whole sheet lying flat and its four black corner squares in the picture (one sheet a
+    photo), and no lamp mirrored in it. Anything the reader is not sure of is listed as
+    UNCERTAIN with how much it could change the total: look at those marks on the sheet.
 
     \b
     Examples:

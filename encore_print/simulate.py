@@ -476,21 +476,23 @@ class Photo:
 
 def photograph(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
                out_megapixels: float | None = None, glare: bool = False,
-               processed: bool = False) -> np.ndarray:
+               processed: bool = False, curled: bool = False) -> np.ndarray:
     """A phone photo (BGR uint8) of the sheet lying on a table; see `take_photo`."""
-    return take_photo(sheet_rgb, rng, level, out_megapixels, glare, processed).image
+    return take_photo(sheet_rgb, rng, level, out_megapixels, glare, processed, curled).image
 
 
 def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
                out_megapixels: float | None = None, glare: bool = False,
-               processed: bool = False) -> Photo:
-    """Photograph the sheet image: the photo plus the homography used.
+               processed: bool = False, curled: bool = False) -> Photo:
+    """Photograph the sheet image: the photo plus the homography used (of the sheet as if it
+    lay flat).
 
     The whole sheet is always in the frame. `out_megapixels` defaults to a random 1–2 MP;
     the frame is 4:3, mostly oriented like the sheet appears. `glare`: a lamp is reflected off
     the sheet (see `_glare`); `processed`: the phone steepens the tones and sharpens the photo
-    (see `_phone_processing`). Either way the photo is otherwise the one the same seed gives
-    without.
+    (see `_phone_processing`); `curled`: one edge of the sheet curls up off the table (see
+    `_curl`). Each draws from a stream of its own: the photo is otherwise the one the same
+    seed gives without.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {sorted(LEVELS)}")
@@ -501,24 +503,29 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
     lv = LEVELS[level]
     mp = out_megapixels if out_megapixels is not None else float(rng.uniform(1.0, 2.0))
     src_h, src_w = sheet_rgb.shape[:2]
-    quad, size = _place_sheet(src_w, src_h, mp, lv, rng)
+    camera, size = _place_sheet(src_w, src_h, mp, lv, rng)
+    quad = camera.photo(np.array([[-0.5, -0.5], [src_w - 0.5, -0.5], [src_w - 0.5, src_h - 0.5],
+                                  [-0.5, src_h - 0.5]]))
+    glare_rng, phone_rng, curl_rng = rng.spawn(3)
     src_corners = np.array([[-0.5, -0.5], [src_w - 0.5, -0.5], [src_w - 0.5, src_h - 0.5],
                             [-0.5, src_h - 0.5]], np.float32)
     homography = cv2.getPerspectiveTransform(src_corners, quad.astype(np.float32))
 
     sheet_bgr = cv2.cvtColor(sheet_rgb, cv2.COLOR_RGB2BGR)
     paper, alpha = _warp_sheet(sheet_bgr, homography, size)
+    if curled:
+        paper, alpha = _curl(paper, alpha, camera, homography, (src_w, src_h), curl_rng)
     scene = _background(size, lv, rng)
     scene = _contact_shadow(scene, alpha, rng)
     scene = scene * (1 - alpha[..., None]) + paper * alpha[..., None]
     if rng.random() < lv.thumb_chance:
         scene = _thumb(scene, homography, (src_w, src_h), rng)
     scene *= _illumination(size, quad, lv, rng)
-    if glare:  # drawn from a stream of its own: the rest of the photo stays the same
-        scene = _glare(scene, quad, rng.spawn(1)[0])
+    if glare:
+        scene = _glare(scene, quad, glare_rng)
     scene = _optics(scene, size, lv, rng)
-    if processed:  # (its own stream too; the noise is what shows in the saved photo, after it)
-        scene = _phone_processing(scene, rng.spawn(1)[0])
+    if processed:  # (the noise is what shows in the saved photo: after it)
+        scene = _phone_processing(scene, phone_rng)
     scene = _sensor_noise(scene, lv, rng)
     image = _jpeg(scene, int(rng.integers(lv.jpeg_quality[0], lv.jpeg_quality[1] + 1)))
     return Photo(image, homography, quad.astype(np.float64), level)
@@ -553,15 +560,69 @@ def _place_sheet(src_w: int, src_h: int, megapixels: float, lv: CameraLevel,
     size = (round(fw / 2) * 2, round(fh / 2) * 2)
     fill = rng.uniform(*lv.fill)
     scale = fill * min(size[0] / span[0], size[1] / span[1])
-    quad = (proj - proj.min(0)) * scale
-    room = np.array(size) - (quad.max(0) + 1)
-    quad += rng.uniform(0.15, 0.85, 2) * np.maximum(room, 0)  # not always dead centre
-    return quad, size
+    room = np.array(size) - ((proj.max(0) - proj.min(0)) * scale + 1)
+    shift = rng.uniform(0.15, 0.85, 2) * np.maximum(room, 0)  # not always dead centre
+    turn = _rodrigues(axis * tilt) @ np.block([[_rot(spin), np.zeros((2, 1))],
+                                               [np.zeros((1, 2)), np.ones((1, 1))]])
+    return _Camera(turn, distance, (src_w / 2, src_h / 2), proj.min(0), scale, shift), size
+
+
+@dataclass(frozen=True)
+class _Camera:
+    """Where the photo shows a point of the sheet: `turn` takes the sheet's frame (its centre,
+    z down into the table) to the camera's, which looks along z from `distance` away; the
+    projected points are laid into the frame as (p - origin) · scale + shift."""
+
+    turn: np.ndarray
+    distance: float
+    centre: tuple[float, float]  # the sheet's centre, in its pixels
+    origin: np.ndarray
+    scale: float
+    shift: np.ndarray
+
+    def photo(self, points: np.ndarray, lift: np.ndarray | float = 0.0) -> np.ndarray:
+        """Sheet px (N × 2, pixel centres at integers) lifted `lift` px off the table → photo
+        px."""
+        sheet = np.column_stack([points[:, 0] + 0.5 - self.centre[0],
+                                 points[:, 1] + 0.5 - self.centre[1],
+                                 -np.broadcast_to(lift, len(points))])
+        world = sheet @ self.turn.T
+        proj = world[:, :2] / (world[:, 2:] + self.distance)
+        return (proj - self.origin) * self.scale + self.shift
 
 
 def _rodrigues(vec: np.ndarray) -> np.ndarray:
     rot, _ = cv2.Rodrigues(np.asarray(vec, np.float64).reshape(3, 1))
     return rot
+
+
+def _curl(paper: np.ndarray, alpha: np.ndarray, camera: _Camera, homography: np.ndarray,
+          sheet_size: tuple[int, int], rng: Rng) -> tuple[np.ndarray, np.ndarray]:
+    """The sheet not lying flat: one edge curls up off the table (a sheet torn off a pad, kept
+    rolled up), rising with the square of the way into a band a quarter to a half of the sheet
+    wide, to 2-6 % of its short side at the edge (4-11 mm on an A5 sheet). The camera sees the
+    lifted paper nearer: displaced away from the centre of its view. `paper`, `alpha`: the flat
+    sheet in the frame (see _warp_sheet)."""
+    w, h = sheet_size
+    edge, band = int(rng.integers(4)), rng.uniform(0.25, 0.5)
+    top = rng.uniform(0.02, 0.06) * min(w, h)
+    fh, fw = alpha.shape
+    step = 8  # the displacement is smooth: worked out on a grid, then spread
+    gh, gw = fh // step + 1, fw // step + 1
+    ys, xs = np.mgrid[0:gh, 0:gw].astype(np.float64)
+    at = np.column_stack([xs.ravel() * (fw - 1) / (gw - 1), ys.ravel() * (fh - 1) / (gh - 1)])
+    flat = project(np.linalg.inv(homography), at)  # where each grid point lies on the sheet
+    into = [flat[:, 1] / h, 1 - flat[:, 0] / w, 1 - flat[:, 1] / h, flat[:, 0] / w][edge]
+    lift = top * np.clip(1 - into / band, 0, 1) ** 2
+    moved = camera.photo(flat, lift) - camera.photo(flat)
+    # what shows at a pixel comes from about that far back (the displacement changes slowly)
+    fx, fy = (cv2.resize(moved[:, k].reshape(gh, gw).astype(np.float32), (fw, fh),
+                         interpolation=cv2.INTER_LINEAR) for k in (0, 1))
+    px, py = np.meshgrid(np.arange(fw, dtype=np.float32), np.arange(fh, dtype=np.float32))
+    back_x, back_y = px - fx, py - fy
+    return (cv2.remap(paper, back_x, back_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE),
+            cv2.remap(alpha, back_x, back_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                      borderValue=0))
 
 
 def _warp_sheet(sheet_bgr: np.ndarray, homography: np.ndarray,

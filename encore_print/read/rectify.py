@@ -41,11 +41,12 @@ def photo_px_per_mm(to_mm: np.ndarray, sheet_mm: tuple[float, float]) -> float:
 
 
 def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
-                 px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+                 px_per_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per element, the (dx, dy) in pixels that best lays the blank sheet over the photo
-    around it, smoothed over neighbours so a heavy scribble cannot drag one element away; and
-    how well the print matched there (normalised correlation; NaN where the print is plain):
-    near 0 where something lies over the sheet."""
+    around it, smoothed over neighbours so a heavy scribble cannot drag one element away; how
+    well the print matched there (normalised correlation; NaN where the print is plain):
+    near 0 where something lies over the sheet; and whether it may be read out of place (see
+    _out_of_place)."""
     f = tuning.ALIGN_PX_PER_MM / px_per_mm
     # matched in float32: OpenCV matches uint8 at half the speed
     small_p = cv2.resize(photo_grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA).astype(
@@ -63,8 +64,24 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
         _, peaks[k], _, (bx, by) = cv2.minMaxLoc(res)
         dx, dy = _subpixel(res, bx, by)
         raw[k] = (sx0 + dx - x0) / f, (sy0 + dy - y0) / f
-    near = _neighbours(g.elements) & (peaks >= tuning.ALIGN_MIN_PEAK)
-    return _median_of(raw, near), peaks
+    near = _neighbours(g.elements)
+    shifts = _median_of(raw, near & (peaks >= tuning.ALIGN_MIN_PEAK))
+    return shifts, peaks, _out_of_place(raw, shifts, near, px_per_mm)
+
+
+def _out_of_place(raw: np.ndarray, shifts: np.ndarray, near: np.ndarray, px_per_mm: float
+                  ) -> np.ndarray:
+    """Per element (bool), whether it may be read out of place: on paper that is not flat (an
+    edge curling up off the table) the print lies farther from where the corner marks put it
+    than the alignment follows, and bends within an element. Told by the elements found far
+    out of place (`raw`, px), or off their neighbours' shift (`shifts`): those and their
+    neighbours (`near`, see _neighbours). None on a flat sheet (see tuning.ALIGN_FLAT_MM)."""
+    found = np.hypot(*raw.T) / px_per_mm
+    if np.percentile(found, 90) < tuning.ALIGN_FLAT_MM:
+        return np.zeros(len(raw), bool)
+    off = np.hypot(*(raw - shifts).T) / px_per_mm
+    bent = (found >= tuning.BENT_SHIFT_MM) | (off >= tuning.BENT_OFF_MM)
+    return (near & bent[None, :]).any(axis=1)
 
 
 @lru_cache(maxsize=4)  # few: each holds on to its blank

@@ -128,7 +128,7 @@ def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Lay
                      "left out (is that corner folded?)")
     grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     sigma = _check_sharp(grey_sheet, g, name)
-    shifts, matches = displacement(grey_sheet, blank, g, px)
+    shifts, matches, bent = displacement(grey_sheet, blank, g, px)
     boxes, by_size = _patch_boxes(g.elements, px, *sheet.shape[1::-1])
     area = _around(boxes)
     expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area)
@@ -148,6 +148,14 @@ def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Lay
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
                       "needed); retake it in brighter, even light")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
+    # (with a corner mark hidden, the other three put even a flat sheet's print less exactly,
+    # and where a reflection washes it out it matches nowhere: its flatness is not told then)
+    if bent.any() and not hidden and not washed.any():
+        out_of_place = {e.id for e, b in zip(g.elements, bent) if b}
+        verdicts = [v.doubted(not_flat=1.0) if v.id in out_of_place else v for v in verdicts]
+        notes.append("the sheet does not lie flat (an edge or a corner lifts off the table), "
+                     "so marks near it may be read out of place: they are left for you to "
+                     "check; press the sheet flat and retake the photo")
     read = {v.id: v for v in verdicts}
     veils = star_veils(sheet, blank, tone.result(),
                        [(e, places[k]) for k, e in enumerate(g.elements) if e.star

@@ -63,6 +63,17 @@ ALIGN_MARGIN_MM = 1.5
 ALIGN_SEARCH_MM = 2.0
 ALIGN_MIN_PEAK = 0.5
 ALIGN_NEIGHBOURS_MM = 15.0
+# Paper that is not flat (an edge curling up off the table) puts the print farther from where
+# the corner marks say than the alignment follows, and bends it within an element: outlines
+# and glyphs read as pen (simulated, benchmarks' --curl: 14 of 150 ordinary photos had a mark
+# misread, sure, 3 with nothing flagged). A sheet is not flat where a tenth of its elements are
+# found 0.6 mm or more out of place (flat: at most 0.25 mm, 150 ordinary photos; curled: the
+# photos with a misread from 0.79 mm); then the elements found 1 mm or more out of place, or
+# 0.3 mm off their neighbours' shift (flat: 99 % under 0.31 mm), and their neighbours
+# (ALIGN_NEIGHBOURS_MM) are not sure. (Misreads with a smaller shift lay next to them.)
+ALIGN_FLAT_MM = 0.6
+BENT_SHIFT_MM = 1.0
+BENT_OFF_MM = 0.3
 
 # Ink: the photo is compared with the darker of the crisp print and the print blurred as much
 # as the photo, at its darkest within 0.15 mm (the alignment's residual error). With 0.4 mm
