@@ -74,11 +74,13 @@ def test_ordinary_phone_photos_are_exact(seed):
 
 @pytest.mark.parametrize("seed", range(10))
 @pytest.mark.parametrize("level", ["ordinary", "hard"])
-def test_never_silently_wrong(seed, level):
-    """Any pen, any style, small and hard photos: the photo is refused with a reason, or every
-    misread mark is among the uncertain ones."""
+@pytest.mark.parametrize("processed", [False, True])
+def test_never_silently_wrong(seed, level, processed):
+    """Any pen, any style, small and hard photos, as they are or sharpened and steepened by the
+    phone: the photo is refused with a reason, or every misread mark is among the uncertain
+    ones."""
     _, truth, sheet, rng = finished(seed=200 + seed)
-    photo = take_photo(sheet, rng, level).image
+    photo = take_photo(sheet, rng, level, processed=processed).image
     try:
         reading = read_image(photo, "photo")
     except NoSheet as e:
