@@ -148,10 +148,13 @@ def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Lay
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
                       "needed); retake it in brighter, even light")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
-    # (with a corner mark hidden, the other three put even a flat sheet's print less exactly,
-    # and where a reflection washes it out it matches nowhere: its flatness is not told then)
-    if bent.any() and not hidden and not washed.any():
-        out_of_place = {e.id for e, b in zip(g.elements, bent) if b}
+    glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
+    # (with a corner mark hidden, the other three put even a flat sheet's print less exactly:
+    # its flatness is not told then; near a reflection's washed-out spot the print matches
+    # nowhere, and what lies there is left to the players anyway)
+    out_of_place = {e.id for e, b in zip(g.elements, bent) if b and not hidden
+                    and (glare is None or not _touches(e, glare))}
+    if out_of_place:
         verdicts = [v.doubted(not_flat=1.0) if v.id in out_of_place else v for v in verdicts]
         notes.append("the sheet does not lie flat (an edge or a corner lifts off the table), "
                      "so marks near it may be read out of place: they are left for you to "
@@ -161,8 +164,7 @@ def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Lay
                        [(e, places[k]) for k, e in enumerate(g.elements) if e.star
                         and read[e.id].state == "crossed" and not read[e.id].uncertain])
     verdicts = [_under_veil(v, *veils[v.id]) if v.id in veils else v for v in verdicts]
-    if washed.any():
-        glare = near(washed, tuning.GLARE_REACH_MM)
+    if glare is not None:
         verdicts = [v.doubted(glare=1.0) if _touches(g.element(v.id), glare) else v
                     for v in verdicts]
         notes.append("a reflection (a lamp or a window) washes out part of the sheet: what "
