@@ -225,23 +225,11 @@ def _timed(fn) -> float:
     return time.perf_counter() - t
 
 
-def photos_of(a: argparse.Namespace) -> Photos:
-    """The photos the options ask for (verdicts.py has no --megapixels: it reads pixels)."""
-    return Photos(a.pen, getattr(a, "megapixels", None), a.solo, a.mono, a.printer, a.glare,
-                  a.grey, a.phone, a.curl)
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sheets", type=int, default=150, help="photos per level")
-    ap.add_argument("--levels", default="ordinary,hard,extreme")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+def add_photo_options(ap: argparse.ArgumentParser) -> None:
+    """The options that choose the photos (see Photos), shared with verdicts.py."""
     ap.add_argument("--pen", choices=["felt", "ballpoint", "pencil"],
                     help="every sheet written with this kind of pen (a mixed bag hides a pen's "
                          "own weaknesses)")
-    ap.add_argument("--megapixels", type=float,
-                    help="photos of this size (a phone's: 12), read through a JPEG file as a "
-                         "phone's photo is; by default 1-2 MP, the small end, read as pixels")
     ap.add_argument("--solo", action="store_true",
                     help="solo games: the roll counter is crossed too (a table game leaves it "
                          "empty, so without this its misreads are never seen)")
@@ -265,6 +253,23 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=0,
                     help="seeds from this one on: the reader's limits were measured on seeds "
                          "0-299, so fresh seeds test them on photos they have not seen")
+
+
+def photos_of(a: argparse.Namespace) -> Photos:
+    """The photos the options ask for (verdicts.py has no --megapixels: it reads pixels)."""
+    return Photos(a.pen, getattr(a, "megapixels", None), a.solo, a.mono, a.printer, a.glare,
+                  a.grey, a.phone, a.curl)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sheets", type=int, default=150, help="photos per level")
+    ap.add_argument("--levels", default="ordinary,hard,extreme")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--megapixels", type=float,
+                    help="photos of this size (a phone's: 12), read through a JPEG file as a "
+                         "phone's photo is; by default 1-2 MP, the small end, read as pixels")
+    add_photo_options(ap)
     ap.add_argument("--no-speed", action="store_true")
     a = ap.parse_args()
     accuracy(a.sheets, a.levels.split(","), a.jobs, photos_of(a), a.first_seed)

@@ -19,11 +19,10 @@ import os
 import sys
 from multiprocessing import Pool
 
-from score import Photos, make_photo, photos_of
+from score import Photos, add_photo_options, make_photo, photos_of
 
 from encore_print.errors import NoSheet
 from encore_print.read.sheet import read_image
-from encore_print.simulate import PRINTERS
 
 
 def verdicts(args: tuple[int, str, Photos]) -> list[dict]:
@@ -44,16 +43,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sheets", type=int, default=100, help="photos per level")
     ap.add_argument("--levels", default="ordinary,hard")
-    ap.add_argument("--pen", choices=["felt", "ballpoint", "pencil"])
-    ap.add_argument("--solo", action="store_true", help="cross the roll counter too")
-    ap.add_argument("--mono", action="store_true", help="pads printed in grey")
-    ap.add_argument("--printer", choices=sorted(PRINTERS), default="exact")
-    ap.add_argument("--glare", action="store_true", help="a lamp reflected off every sheet")
-    ap.add_argument("--grey", action="store_true", help="every photo saved in shades of grey")
-    ap.add_argument("--phone", action="store_true",
-                    help="every photo's tones steepened and sharpened by the phone")
-    ap.add_argument("--curl", action="store_true", help="one edge of every sheet curled up")
-    ap.add_argument("--first-seed", type=int, default=0)
+    add_photo_options(ap)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     a = ap.parse_args()
     work = [(seed, level, photos_of(a)) for level in a.levels.split(",")

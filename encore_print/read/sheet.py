@@ -152,8 +152,8 @@ def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Lay
     # (with a corner mark hidden, the other three put even a flat sheet's print less exactly:
     # its flatness is not told then; near a reflection's washed-out spot the print matches
     # nowhere, and what lies there is left to the players anyway)
-    out_of_place = {e.id for e, b in zip(g.elements, bent) if b and not hidden
-                    and (glare is None or not _touches(e, glare))}
+    out_of_place = set() if hidden else {
+        e.id for e, b in zip(g.elements, bent) if b and (glare is None or not _touches(e, glare))}
     if out_of_place:
         verdicts = [v.doubted(not_flat=1.0) if v.id in out_of_place else v for v in verdicts]
         notes.append("the sheet does not lie flat (an edge or a corner lifts off the table), "
