@@ -181,12 +181,18 @@ def speed() -> None:
         glare = Path(tmp) / "glare.jpg"
         _write_12mp(glare, 20, Photos(megapixels=12, glare=True))
         glare_decode, glare_score = _times(glare)
+        # a curled sheet is laid flat and read again, up to three times
+        curl = Path(tmp) / "curl.jpg"
+        _write_12mp(curl, 12345, Photos(megapixels=12, curl=True))
+        curl_decode, curl_score = _times(curl)
     print(f"decode (cv2.imread)     {decode * 1000:7.0f} ms")
     print(f"score (read + rules)    {score * 1000:7.0f} ms")
     print(f"score / decode          {score / decode:7.2f}")
     print(f"peak memory             {peak:7.0f} MB (a fresh process scoring the 12 MP JPEG)")
     print(f"with a lamp's reflection {glare_score * 1000:6.0f} ms, "
           f"{glare_score / glare_decode:.2f} × its decode (ordinary seed 20, --glare)")
+    print(f"a sheet that curls up   {curl_score * 1000:7.0f} ms, "
+          f"{curl_score / curl_decode:.2f} × its decode (the same photo, --curl)")
 
 
 def _write_12mp(path: Path, seed: int, kind: Photos) -> np.ndarray:

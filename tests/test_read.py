@@ -181,14 +181,24 @@ def test_a_phone_s_contrast_and_sharpening_are_not_read_as_strokes():
 
 
 # A sheet whose edge curls up off the table lies farther from where its corner marks put it
-# than the alignment follows: outlines and glyphs there read as pen (seed 4: an empty star cell
-# read crossed, sure). The players are told, and what lies near the bend is left to them.
-def test_a_sheet_that_does_not_lie_flat_is_said_and_what_bends_is_not_sure():
+# than the alignment follows, and is stretched there: outlines and glyphs read as pen (seed 4:
+# an empty star cell read crossed, sure, before 228de78; then left to the players with a
+# tenth of the sheet). It is laid flat by where its print was found, and read.
+def test_a_curled_sheet_is_laid_flat_and_read():
     _, truth, sheet, rng = finished(seed=4)
+    reading = read_image(take_photo(sheet, rng, "ordinary", curled=True).image, "photo")
+    assert not misread(reading, truth) and not uncertain(reading)
+    assert not reading.notes
+
+
+# Seed 16 curls more than laying flat mends (a value read struck after it): the players are
+# told, and what is still out of place is left to them.
+def test_a_sheet_still_bent_when_laid_flat_is_said_and_what_bends_is_not_sure():
+    _, truth, sheet, rng = finished(seed=16)
     reading = read_image(take_photo(sheet, rng, "ordinary", curled=True).image, "photo")
     assert any("does not lie flat" in n for n in reading.notes)
     assert misread(reading, truth) <= uncertain(reading)
-    assert len(uncertain(reading)) < 0.75 * len(reading.verdicts)  # the rest is still read
+    assert len(uncertain(reading)) < 0.25 * len(reading.verdicts)  # the rest is still read
 
 
 def test_pencil_paler_than_the_hatching_leaves_what_reads_empty_to_the_players():

@@ -15,8 +15,10 @@ from .judge import is_small
 
 
 def rectify(photo: np.ndarray, to_mm: np.ndarray, sheet_mm: tuple[float, float],
-            px_per_mm: float) -> np.ndarray:
-    """Warp `photo` so that pixel (x, y) shows sheet point (x, y) / px_per_mm mm."""
+            px_per_mm: float, bend: np.ndarray | None = None) -> np.ndarray:
+    """Warp `photo` so that pixel (x, y) shows sheet point (x, y) / px_per_mm mm; or, with
+    `bend` (h × w × 2, px: see flatten.flat_field), the point (x, y) + bend[y, x] of a sheet
+    that does not lie flat."""
     w, h = round(sheet_mm[0] * px_per_mm), round(sheet_mm[1] * px_per_mm)
     to_px = np.diag([px_per_mm, px_per_mm, 1.0]) @ to_mm
     # a much finer photo would alias thin pen strokes away: shrink it first, smoothly
@@ -26,8 +28,15 @@ def rectify(photo: np.ndarray, to_mm: np.ndarray, sheet_mm: tuple[float, float],
         f = 1.0 / (shrink / 1.2)
         photo = cv2.resize(photo, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         to_px = to_px @ np.diag([1 / f, 1 / f, 1.0])
-    return cv2.warpPerspective(photo, to_px, (w, h), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    if bend is None:
+        return cv2.warpPerspective(photo, to_px, (w, h), flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE)
+    # once from the photo, not from the flat warp: a second resampling would smooth the
+    # photo's noise, unevenly, where specks are measured against it
+    xs, ys = np.meshgrid(np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32))
+    at = np.stack([xs + bend[..., 0], ys + bend[..., 1]], axis=2)
+    maps = cv2.perspectiveTransform(at.reshape(1, -1, 2), np.linalg.inv(to_px)).reshape(h, w, 2)
+    return cv2.remap(photo, maps, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def photo_px_per_mm(to_mm: np.ndarray, sheet_mm: tuple[float, float]) -> float:
@@ -41,12 +50,14 @@ def photo_px_per_mm(to_mm: np.ndarray, sheet_mm: tuple[float, float]) -> float:
 
 
 def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
-                 px_per_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 px_per_mm: float, laid_flat: bool = False
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per element, the (dx, dy) in pixels that best lays the blank sheet over the photo
-    around it, smoothed over neighbours so a heavy scribble cannot drag one element away; how
-    well the print matched there (normalised correlation; NaN where the print is plain):
-    near 0 where something lies over the sheet; and whether it may be read out of place (see
-    _out_of_place)."""
+    around it, as found; the same smoothed over neighbours so a heavy scribble cannot drag one
+    element away; how well the print matched there (normalised correlation; NaN where the
+    print is plain): near 0 where something lies over the sheet; and whether it may be read
+    out of place (see _out_of_place; `laid_flat`: the sheet was found not to lie flat, and was
+    laid flat)."""
     f = tuning.ALIGN_PX_PER_MM / px_per_mm
     # matched in float32: OpenCV matches uint8 at half the speed
     small_p = cv2.resize(photo_grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA).astype(
@@ -65,22 +76,27 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
         dx, dy = _subpixel(res, bx, by)
         raw[k] = (sx0 + dx - x0) / f, (sy0 + dy - y0) / f
     near = _neighbours(g.elements)
-    shifts = _median_of(raw, near & (peaks >= tuning.ALIGN_MIN_PEAK))
-    return shifts, peaks, _out_of_place(raw, shifts, near, px_per_mm)
+    trusted = peaks >= tuning.ALIGN_MIN_PEAK
+    shifts = _median_of(raw, near & trusted)
+    return raw, shifts, peaks, _out_of_place(raw, shifts, near, trusted, px_per_mm,
+                                            laid_flat)
 
 
-def _out_of_place(raw: np.ndarray, shifts: np.ndarray, near: np.ndarray, px_per_mm: float
-                  ) -> np.ndarray:
+def _out_of_place(raw: np.ndarray, shifts: np.ndarray, near: np.ndarray, trusted: np.ndarray,
+                  px_per_mm: float, laid_flat: bool) -> np.ndarray:
     """Per element (bool), whether it may be read out of place: on paper that is not flat (an
     edge curling up off the table) the print lies farther from where the corner marks put it
     than the alignment follows, and bends within an element. Told by the elements found far
-    out of place (`raw`, px), or off their neighbours' shift (`shifts`): those and their
-    neighbours (`near`, see _neighbours). None on a flat sheet (see tuning.ALIGN_FLAT_MM)."""
+    out of place (`raw`, px), or off their neighbours' shift (`shifts`), of those whose print
+    matched well (`trusted`): those and their neighbours (`near`, see _neighbours). None on a
+    flat sheet (see tuning.ALIGN_FLAT_MM); on one `laid_flat` already, what is left is told
+    element by element."""
     found = np.hypot(*raw.T) / px_per_mm
-    if np.percentile(found, 90) < tuning.ALIGN_FLAT_MM:
+    if not trusted.any() or (
+            not laid_flat and np.percentile(found[trusted], 90) < tuning.ALIGN_FLAT_MM):
         return np.zeros(len(raw), bool)
     off = np.hypot(*(raw - shifts).T) / px_per_mm
-    bent = (found >= tuning.BENT_SHIFT_MM) | (off >= tuning.BENT_OFF_MM)
+    bent = trusted & ((found >= tuning.BENT_SHIFT_MM) | (off >= tuning.BENT_OFF_MM))
     return (near & bent[None, :]).any(axis=1)
 
 

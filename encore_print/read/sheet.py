@@ -24,6 +24,7 @@ from ..marks import Marks
 from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
 from . import tuning
+from .flatten import flat_field
 from .glare import near, star_veils, veiled, washed_out
 from .helper import Shared, meanwhile
 from .ink import (
@@ -110,9 +111,18 @@ def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Lay
     if scale < tuning.MIN_PHOTO_PX_PER_MM:
         raise NoSheet(f"{name}: the sheet is too small in the photo ({_short_of(scale)} pixels "
                       f"per mm, at least {tuning.MIN_PHOTO_PX_PER_MM:g} needed); come closer")
+    return _read_sheet(photo, to_mm, layout, g, seen, misfits, name)
+
+
+def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGeometry,
+                seen: Sighting, misfits: list[str], name: str, bend: np.ndarray | None = None,
+                flattened: int = 0) -> Reading:
+    """Read the sheet in `photo` (`to_mm`: see locate.homography). `bend`: where a reading
+    before found its print, as it does not lie flat (see flatten.flat_field), `flattened` times
+    over."""
     px = tuning.PX_PER_MM
-    sheet = rectify(photo, to_mm, g.sheet_mm, px)  # BGR, as photos are decoded: the patches
-    # only need each pixel's sum of channels, so only the coarse copy is turned to RGB
+    sheet = rectify(photo, to_mm, g.sheet_mm, px, bend)  # BGR, as photos are decoded: the
+    # patches only need each pixel's sum of channels, so only the coarse copy is turned to RGB
     blank, coarse, washed, lifted = _best_blank(layout, sheet, g, name)
     # the light, the alignment and the print expected do not depend on each other: the
     # printer's tone and the light are worked out on another core from here on
@@ -128,7 +138,15 @@ def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Lay
                      "left out (is that corner folded?)")
     grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     sigma = _check_sharp(grey_sheet, g, name)
-    shifts, matches, bent = displacement(grey_sheet, blank, g, px)
+    found, shifts, matches, bent = displacement(grey_sheet, blank, g, px, bend is not None)
+    more = flat_field(g, found, matches, px, sheet.shape[1::-1]) if (
+        bent.any() and flattened < tuning.FLAT_PASSES and not washed.any()) else None
+    if more is not None:
+        # paper that does not lie flat: laid flat by where its print was found and read again
+        # (with a corner mark hidden too: that also mends the other three's less exact fit)
+        tone.result(), light.result()  # (the helper's work on this copy done first)
+        return _read_sheet(photo, to_mm, layout, g, seen, misfits, name,
+                           more if bend is None else bend + more, flattened + 1)
     boxes, by_size = _patch_boxes(g.elements, px, *sheet.shape[1::-1])
     area = _around(boxes)
     expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area)
@@ -140,9 +158,10 @@ def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Lay
     helped.result()
     patches = patches_done()
     near_hidden = shaded(g, hidden)
-    # (a black-and-white pad's hatching can pass for specks too)
-    verdicts, contrast = judge(patches, px, bool(hidden) or blank.hatch_dark > 0, near_hidden,
-                               sigma, blank.hatch_dark)
+    # (a black-and-white pad's hatching can pass for specks too, and so can the print's edges
+    # on a sheet laid flat: it fits less exactly than a flat one)
+    verdicts, contrast = judge(patches, px, bool(hidden) or blank.hatch_dark > 0
+                               or bend is not None, near_hidden, sigma, blank.hatch_dark)
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
@@ -150,9 +169,9 @@ def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Lay
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
     # (with a corner mark hidden, the other three put even a flat sheet's print less exactly:
-    # its flatness is not told then; near a reflection's washed-out spot the print matches
-    # nowhere, and what lies there is left to the players anyway)
-    out_of_place = set() if hidden else {
+    # its flatness is told only once laid flat; near a reflection's washed-out spot the print
+    # matches nowhere, and what lies there is left to the players anyway)
+    out_of_place = set() if hidden and bend is None else {
         e.id for e, b in zip(g.elements, bent) if b and (glare is None or not _touches(e, glare))}
     if out_of_place:
         verdicts = [v.doubted(not_flat=1.0) if v.id in out_of_place else v for v in verdicts]
