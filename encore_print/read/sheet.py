@@ -116,10 +116,10 @@ def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Lay
 
 def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGeometry,
                 seen: Sighting, misfits: list[str], name: str, bend: np.ndarray | None = None,
-                flattened: int = 0) -> Reading:
+                flattened: int = 0, sigma: float | None = None) -> Reading:
     """Read the sheet in `photo` (`to_mm`: see locate.homography). `bend`: where a reading
     before found its print, as it does not lie flat (see flatten.flat_field), `flattened` times
-    over."""
+    over; `sigma`: the photo's blur that reading measured."""
     px = tuning.PX_PER_MM
     sheet = rectify(photo, to_mm, g.sheet_mm, px, bend)  # BGR, as photos are decoded: the
     # patches only need each pixel's sum of channels, so only the coarse copy is turned to RGB
@@ -137,7 +137,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         notes.append(f"the {', '.join(misfits)} corner mark did not fit the others and was "
                      "left out (is that corner folded?)")
     grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
-    sigma = _check_sharp(grey_sheet, g, name)
+    if sigma is None:  # (measured on the corner marks: where the corner marks put them)
+        sigma = _check_sharp(grey_sheet, g, name)
     found, shifts, matches, bent = displacement(grey_sheet, blank, g, px, bend is not None)
     more = flat_field(g, found, matches, px, sheet.shape[1::-1]) if (
         bent.any() and flattened < tuning.FLAT_PASSES and not washed.any()) else None
@@ -146,7 +147,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         # (with a corner mark hidden too: that also mends the other three's less exact fit)
         tone.result(), light.result()  # (the helper's work on this copy done first)
         return _read_sheet(photo, to_mm, layout, g, seen, misfits, name,
-                           more if bend is None else bend + more, flattened + 1)
+                           more if bend is None else bend + more, flattened + 1, sigma)
     boxes, by_size = _patch_boxes(g.elements, px, *sheet.shape[1::-1])
     area = _around(boxes)
     expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area)
