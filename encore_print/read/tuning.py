@@ -71,21 +71,23 @@ ALIGN_NEIGHBOURS_MM = 15.0
 # photos; curled: the photos with a misread from 0.79 mm; a thumb over a corner mark: 9 of
 # 150 flat hard photos, the other three marks placing the print less exactly). Such a sheet is
 # laid flat by where its print was found (flatten.py: a thin-plate spline through the
-# elements that matched, smoothing 100 in its own units, mm² log mm, worked out at 1 px per
-# mm; a shift more than about 0.125 mm off the others' surface weighed down, fitted twice
-# more) and read again, up to 3 times while an element that matched is still 1 mm or more out
-# of place or 0.3 mm off its neighbours' shift (flat: 99 % under 0.31 mm). What is left so
-# after that, and its neighbours (ALIGN_NEIGHBOURS_MM), is not sure. On 150 curled photos
-# (ordinary / hard) laid flat once by a Gaussian spread of the shifts: 95 / 24 exact, 5 / 19
-# with a sure misread (the exclamation marks' row at the sheet's edge left stretched: specks
-# read as crosses); by the spline, 3 times: 142 / 74 exact, 0 / 2. Smoothing 30 let one match
-# drawn off by a pen's circle bend the field (a value read struck, sure), 1000 left the edge
-# rows stretched (5 ordinary photos with a sure misread); 2 layings flat left 10 ordinary
-# photos flagged, 3 leave 8. Fewer than 20 elements matched: not tried.
+# elements that matched, smoothing 100 in its own units, mm² log mm, worked out every 2 mm (as
+# every 1 mm: the same counts, and a curled 12 MP photo read in 170 ms, not 280); a shift
+# more than about 0.125 mm off the others' surface weighed down, fitted twice more) and read
+# again, up to 3 times while an element that matched is still 1 mm or more out of place or
+# 0.3 mm off its neighbours' shift (flat: 99 % under 0.31 mm). What is left so after that,
+# and its neighbours (ALIGN_NEIGHBOURS_MM), is not sure. On 150 curled photos (ordinary /
+# hard) laid flat once by a Gaussian spread of the shifts: 95 / 24 exact, 5 / 19 with a sure
+# misread (the exclamation marks' row at the sheet's edge left stretched: specks read as
+# crosses); by the spline, up to 3 times: 142 / 74 exact, 0 / 2 (and specks alone a doubt
+# only, sheet.py: 139 / 76, 0 / 1). Smoothing 30 let one match drawn off by a pen's circle
+# bend the field (a value read struck, sure), 1000 left the edge rows stretched (5 ordinary
+# photos with a sure misread); 2 layings flat left 10 ordinary photos flagged, 3 leave 8.
+# Fewer than 20 elements matched: not tried.
 ALIGN_FLAT_MM = 0.6
 BENT_SHIFT_MM = 1.0
 BENT_OFF_MM = 0.3
-FLAT_FIELD_PX_PER_MM = 1.0
+FLAT_FIELD_PX_PER_MM = 0.5
 FLAT_SMOOTHING = 100.0
 FLAT_OUTLIER_MM = 0.125
 FLAT_REFITS = 2
