@@ -7,6 +7,7 @@ import numpy as np
 
 from ..geometry import SheetGeometry
 from . import tuning
+from .rectify import element_centres
 
 
 def flat_field(g: SheetGeometry, found_px: np.ndarray, matches: np.ndarray, px_per_mm: float,
@@ -20,14 +21,17 @@ def flat_field(g: SheetGeometry, found_px: np.ndarray, matches: np.ndarray, px_p
     trusted = matches >= tuning.ALIGN_MIN_PEAK
     if trusted.sum() < tuning.FLAT_MIN_ELEMENTS:
         return None
-    centres = np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in g.elements)])
+    centres = element_centres(g.elements)
     k = tuning.FLAT_FIELD_PX_PER_MM
     w, h = size
     gw, gh = round(w * k / px_per_mm), round(h * k / px_per_mm)
     gx, gy = np.meshgrid((np.arange(gw) + 0.5) / k, (np.arange(gh) + 0.5) / k)
-    field = _thin_plate(centres[trusted], found_px[trusted],
-                        np.column_stack([gx.ravel(), gy.ravel()]),
-                        tuning.FLAT_OUTLIER_MM * px_per_mm)
+    try:
+        field = _thin_plate(centres[trusted], found_px[trusted],
+                            np.column_stack([gx.ravel(), gy.ravel()]),
+                            tuning.FLAT_OUTLIER_MM * px_per_mm)
+    except np.linalg.LinAlgError:  # (the elements that matched all in a line: no surface)
+        return None
     return cv2.resize(field.reshape(gh, gw, 2).astype(np.float32), (w, h),
                       interpolation=cv2.INTER_LINEAR)
 

@@ -120,12 +120,16 @@ def _templates(blank: Blank, elements: tuple[Element, ...], px_per_mm: float
     return out
 
 
+def element_centres(elements: tuple[Element, ...]) -> np.ndarray:
+    """Each element's centre on the sheet (mm)."""
+    return np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in elements)])
+
+
 @lru_cache(maxsize=8)
 def _neighbours(elements: tuple[Element, ...]) -> np.ndarray:
     """Element × element: whose shift each one follows. Small boxes (the solo roll counter)
     follow the others but do not lead them: their repeating pattern matches less surely."""
-    centres = np.array([(e.box_mm[0] + e.box_mm[2] / 2, e.box_mm[1] + e.box_mm[3] / 2)
-                        for e in elements])
+    centres = element_centres(elements)
     small = np.array([is_small(e) for e in elements])
     near = np.hypot(*(centres[None] - centres[:, None]).transpose(2, 0, 1)) \
         <= tuning.ALIGN_NEIGHBOURS_MM

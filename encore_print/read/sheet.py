@@ -137,8 +137,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         notes.append(f"the {', '.join(misfits)} corner mark did not fit the others and was "
                      "left out (is that corner folded?)")
     grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
-    if sigma is None:  # (measured on the corner marks: where the corner marks put them)
-        sigma = _check_sharp(grey_sheet, g, name)
+    if sigma is None:  # measured once, on the corner marks where the flat warp puts them
+        sigma = _check_sharp(grey_sheet, g, name)  # (laid flat, the field moves them too)
     found, shifts, matches, bent = displacement(grey_sheet, blank, g, px, bend is not None)
     more = flat_field(g, found, matches, px, sheet.shape[1::-1]) if (
         bent.any() and flattened < tuning.FLAT_PASSES and not washed.any()) else None
