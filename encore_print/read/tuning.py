@@ -71,9 +71,9 @@ ALIGN_NEIGHBOURS_MM = 15.0
 # photos; curled: the photos with a misread from 0.79 mm; a thumb over a corner mark: 9 of
 # 150 flat hard photos, the other three marks placing the print less exactly). Such a sheet is
 # laid flat by where its print was found (flatten.py: a thin-plate spline through the
-# elements that matched, smoothing 100 in its own units, mm² log mm, worked out every 2 mm (as
-# every 1 mm: the same counts, and a curled 12 MP photo read in 170 ms, not 280); a shift
-# more than about 0.125 mm off the others' surface weighed down, fitted twice more) and read
+# elements that matched, smoothing 100 in its own units, mm² log mm, worked out every 2 mm:
+# every 1 mm gave the same counts at twice the cost of the spline; a shift more than about
+# 0.125 mm off the others' surface weighed down, fitted twice more) and read
 # again, up to 3 times while an element that matched is still 1 mm or more out of place or
 # 0.3 mm off its neighbours' shift (flat: 99 % under 0.31 mm). What is left so after that,
 # and its neighbours (ALIGN_NEIGHBOURS_MM), is not sure. On 150 curled photos (ordinary /
