@@ -192,8 +192,8 @@ def test_a_phone_s_contrast_and_sharpening_are_not_read_as_strokes():
 
 # A sheet whose edge curls up off the table lies farther from where its corner marks put it
 # than the alignment follows, and is stretched there: outlines and glyphs read as pen (seed 4:
-# an empty star cell read crossed, sure, before 228de78; then left to the players with a
-# tenth of the sheet). It is laid flat by where its print was found, and read.
+# an empty star cell read crossed, sure, before 228de78; then left to the players). It is
+# laid flat by where its print was found, and read.
 def test_a_curled_sheet_is_laid_flat_and_read():
     _, truth, sheet, rng = finished(seed=4)
     reading = read_image(take_photo(sheet, rng, "ordinary", curled=True).image, "photo")
