@@ -599,9 +599,9 @@ def _curl(paper: np.ndarray, alpha: np.ndarray, camera: _Camera, homography: np.
           sheet_size: tuple[int, int], rng: Rng) -> tuple[np.ndarray, np.ndarray]:
     """The sheet not lying flat: one edge curls up off the table (a sheet torn off a pad, kept
     rolled up), rising with the square of the way into a band a quarter to a half of the sheet
-    wide, to 2-6 % of its short side at the edge (2.6-7.7 mm on Encore!'s 128 mm). The camera sees the
-    lifted paper nearer: displaced away from the centre of its view. `paper`, `alpha`: the flat
-    sheet in the frame (see _warp_sheet)."""
+    wide, to 2-6 % of its short side at the edge (2.6-7.7 mm on Encore!'s 128 mm). The camera
+    sees the lifted paper nearer: displaced away from the centre of its view. `paper`,
+    `alpha`: the flat sheet in the frame (see _warp_sheet)."""
     w, h = sheet_size
     edge, band = int(rng.integers(4)), rng.uniform(0.25, 0.5)
     top = rng.uniform(0.02, 0.06) * min(w, h)
