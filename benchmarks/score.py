@@ -50,7 +50,7 @@ from encore_print.errors import NoSheet
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read.photo import decode
-from encore_print.read.sheet import read_image, read_photo
+from encore_print.read.sheet import read_decoded, read_image, read_photo
 from encore_print.render.preview import render_sheet_image
 from encore_print.report import score_marks
 from encore_print.simulate import (
@@ -104,12 +104,13 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
 def one(args: tuple[int, str, Photos]) -> dict:
     seed, level, kind = args
     layout, truth, photo = make_photo(seed, level, kind)
-    if kind.megapixels:  # read as a phone's file is: a JPEG, decoded at the size the reader asks
-        photo = decode(cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes(),
-                       f"{level}-{seed}.jpg")
     true_total = score_marks("truth", layout, _marks(truth)).score.total
     try:
-        reading = read_image(photo, f"{level}-{seed}")
+        if kind.megapixels:  # read as a phone's file is: a JPEG, decoded as the reader does
+            reading = read_decoded(decode(cv2.imencode(
+                ".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes(), f"{level}-{seed}.jpg"))
+        else:
+            reading = read_image(photo, f"{level}-{seed}")
     except NoSheet as e:
         return {"level": level, "outcome": "refused", "errors": 0, "elements": 0,
                 "why": str(e).split(": ", 1)[-1][:40]}

@@ -136,6 +136,19 @@ def test_truncated_jpeg(photo, tmp_path):
     assert r.exit_code == 3 and "truncated JPEG" in r.output
 
 
+def test_jpeg_whose_pictures_cannot_be_decoded(photo, tmp_path):
+    # its header reads (size, end marker) but its Huffman tables are bogus: the grey and the
+    # colours are decoded apart, and either one failing is told the same way
+    data = bytearray(photo[0].read_bytes())
+    table = data.find(b"\xff\xc4")
+    data[table + 5:table + 21] = b"\xff" * 16  # code counts past any table's size
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(bytes(data))
+    r = run("score", broken)
+    assert r.exit_code == 3 and "is not a readable JPEG" in r.output
+    assert r.output.count("\n") == 1
+
+
 def test_no_sheet_and_missing_file(tmp_path):
     table = tmp_path / "table.png"
     cv2.imwrite(str(table), np.full((600, 800, 3), (40, 90, 140), np.uint8))

@@ -4,6 +4,9 @@ faster than a full decode: the reader needs ~8 px per mm of sheet, not 20."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from concurrent.futures import Future
+from functools import cache
 from pathlib import Path
 
 import cv2
@@ -12,13 +15,43 @@ from PIL import Image, UnidentifiedImageError
 
 from ..errors import UnreadablePhoto
 from . import tuning
+from .helper import done, meanwhile
 
 REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
            8: cv2.IMREAD_REDUCED_COLOR_8}
+REDUCED_GREY = {1: cv2.IMREAD_GRAYSCALE, 2: cv2.IMREAD_REDUCED_GRAYSCALE_2,
+                4: cv2.IMREAD_REDUCED_GRAYSCALE_4, 8: cv2.IMREAD_REDUCED_GRAYSCALE_8}
 
 
-def load_photo(path: Path) -> np.ndarray:
-    """BGR pixels, possibly decoded at reduced size (the reader works in millimetres)."""
+class Photo:
+    """A photo's pixels: its grey, which finding the sheet needs, and its colours (BGR), which
+    only reading the sheet does. A JPEG's grey is decoded on the helper (see helper.meanwhile)
+    and its colours where they are first asked for: the sheet can be found meanwhile."""
+
+    def __init__(self, name: str, grey: Future, bgr: Callable[[], np.ndarray | None]):
+        self.name, self._grey, self._bgr = name, grey, cache(bgr)
+
+    @property
+    def grey(self) -> np.ndarray:
+        return self._decoded(self._grey.result())
+
+    @property
+    def bgr(self) -> np.ndarray:
+        return self._decoded(self._bgr())
+
+    def _decoded(self, pixels: np.ndarray | None) -> np.ndarray:
+        if pixels is None:  # (OpenCV's answer to a JPEG it cannot decode)
+            raise UnreadablePhoto(f"{self.name} is not a readable JPEG")
+        return pixels
+
+    @staticmethod
+    def of(bgr: np.ndarray, name: str) -> Photo:
+        return Photo(name, done(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)), lambda: bgr)
+
+
+def load_photo(path: Path) -> Photo:
+    """The photo's pixels, possibly decoded at reduced size (the reader works in
+    millimetres)."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -30,17 +63,17 @@ def load_photo(path: Path) -> np.ndarray:
     return decode(data, str(path))
 
 
-def decode(data: bytes, name: str) -> np.ndarray:
+def decode(data: bytes, name: str) -> Photo:
     if not data:
         raise UnreadablePhoto(f"{name} is empty, not a photo")
     if data[:2] == b"\xff\xd8":
         return _jpeg(data, name)
     img = cv2.imdecode(np.frombuffer(data, np.uint8),
                        cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
-    return img if img is not None else _via_pillow(data, name)
+    return Photo.of(img if img is not None else _via_pillow(data, name), name)
 
 
-def _jpeg(data: bytes, name: str) -> np.ndarray:
+def _jpeg(data: bytes, name: str) -> Photo:
     # A cut-off JPEG decodes to a grey bottom without complaint: refuse it instead. Inside the
     # compressed data 0xFF is always escaped, so an end marker after the last scan start
     # means the picture is whole. (Looked for from the end: no scan start after the last end
@@ -57,11 +90,12 @@ def _jpeg(data: bytes, name: str) -> np.ndarray:
     factor = 1
     while factor < 8 and max(w, h) / (factor * 2) >= tuning.DECODE_MIN_SIDE:
         factor *= 2
-    img = cv2.imdecode(np.frombuffer(data, np.uint8),
-                       REDUCED[factor] | cv2.IMREAD_IGNORE_ORIENTATION)
-    if img is None:
-        raise UnreadablePhoto(f"{name} is not a readable JPEG")
-    return img
+    buf = np.frombuffer(data, np.uint8)
+    # the grey is the JPEG's own luma (its colours unconverted: four fifths of the colours'
+    # time), decoded on the helper, where the sheet is then found while the colours decode
+    grey = meanwhile(cv2.imdecode, buf, REDUCED_GREY[factor] | cv2.IMREAD_IGNORE_ORIENTATION)
+    return Photo(name, grey, lambda: cv2.imdecode(buf, REDUCED[factor]
+                                                  | cv2.IMREAD_IGNORE_ORIENTATION))
 
 
 def _via_pillow(data: bytes, name: str) -> np.ndarray:

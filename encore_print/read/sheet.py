@@ -41,7 +41,7 @@ from .ink import (
 from .judge import VALUE_KINDS, Patch, Verdict, doubt_what_follows, is_small, judge
 from .light import light_field
 from .locate import Sighting, homography, one_sheet, sight
-from .photo import load_photo
+from .photo import Photo, load_photo
 from .rectify import displacement, photo_px_per_mm, rectify
 from .tone import colour_strength, fill_strength, printed_tone
 
@@ -72,22 +72,30 @@ def blank_for(layout: Layout, mono: bool, grey: bool = False) -> Blank:
 
 def read_photo(path: Path, layouts: dict[int, Layout] | None = None) -> Reading:
     """Read one photo. `layouts` adds layouts by code to the built-in ones."""
-    return read_image(load_photo(path), str(path), layouts)
+    return read_decoded(load_photo(path), layouts)
 
 
 def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None = None
                ) -> Reading:
-    grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    binarised = _binarised(grey)
+    """Read the photo `photo` (BGR pixels) called `name`."""
+    return read_decoded(Photo.of(photo, name), layouts)
+
+
+def read_decoded(photo: Photo, layouts: dict[int, Layout] | None = None) -> Reading:
+    """Read a photo as photo.decode gives it."""
+    name = photo.name
     why = ("this photo is in black and white only, without greys (a scanner app's "
            "black-and-white mode), which wipes out the cells and pale pen")
+    # the sheet is found in the photo's grey on the helper, while its colours decode here
+    found = meanwhile(_found, photo, layouts or {})
     try:
-        r = _read(photo, grey, name, layouts or {})
+        bgr = photo.bgr
+        r = _read_sheet(bgr, *found.result())
     except NoSheet:
-        if binarised:  # what went wrong is the picture's, not the sheet's
+        if _binarised(photo.grey):  # what went wrong is the picture's, not the sheet's
             raise NoSheet(f"{name}: {why}; take it in colour or in grey") from None
         raise
-    if not binarised:
+    if not _binarised(photo.grey):
         return r
     # its corner marks can still be found, but nothing in it is what the reader measures by
     note = f"{why}: every mark is left for you to check; take the photo in colour or in grey"
@@ -95,8 +103,11 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
                    r.sheet_bgr, [*r.notes, note])
 
 
-def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Layout]
-          ) -> Reading:
+def _found(photo: Photo, layouts: dict[int, Layout]
+           ) -> tuple[np.ndarray, Layout, SheetGeometry, Sighting, list[str], str]:
+    """Where the sheet lies in the photo (see locate.homography), and what sheet it is: the
+    first arguments of _read_sheet."""
+    grey, name = photo.grey, photo.name
     seen, layout, g, fit = _sighted(grey, name, layouts)
     if len(seen.markers) < tuning.MIN_MARKERS:
         if _markers_blurred(grey, seen):
@@ -111,7 +122,7 @@ def _read(photo: np.ndarray, grey: np.ndarray, name: str, layouts: dict[int, Lay
     if scale < tuning.MIN_PHOTO_PX_PER_MM:
         raise NoSheet(f"{name}: the sheet is too small in the photo ({_short_of(scale)} pixels "
                       f"per mm, at least {tuning.MIN_PHOTO_PX_PER_MM:g} needed); come closer")
-    return _read_sheet(photo, to_mm, layout, g, seen, misfits, name)
+    return to_mm, layout, g, seen, misfits, name
 
 
 def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGeometry,
