@@ -12,8 +12,10 @@ from encore_print.read.judge import (
     Patch,
     Verdict,
     _doubt_if_hidden,
+    _pct,
     _read_specks,
     _robust_z,
+    _tops,
     judge,
 )
 
@@ -213,3 +215,21 @@ def test_a_black_and_white_pad_measures_its_contrast_on_plain_paper_too():
     _, colour = judge(patches, PX)
     _, hatched = judge(patches, PX, hatch_dark=0.29)
     assert hatched < colour / 2, (hatched, colour)
+
+
+def test_a_box_s_percentiles_leave_out_what_lies_under_dark_print():
+    """Over dark print (an exclamation mark's glyph) no pen shows: what the photo shows there,
+    darker than printed after a phone's sharpening, says nothing of the pen or the noise, and
+    a faint cross's specks beside it must not be diluted by it either."""
+    rng = np.random.default_rng(2)
+    ink = np.clip(rng.normal(0, 0.03, (40, 40)), 0, 1).astype(np.float32)
+    ink[5:35, 18:22] = 0.4  # the glyph's residue
+    seen = np.ones(ink.shape, bool)
+    seen[4:36, 17:23] = False
+    qs = [tuning.NOISE_PERCENTILE, tuning.SPECKS_PERCENTILE, 95, 99]
+    plain = np.clip(rng.normal(0, 0.03, (40, 40)), 0, 1).astype(np.float32)
+    tops = _tops({"glyph": ink.copy(), "plain": plain}, qs,
+                 {"glyph": seen, "plain": np.ones(plain.shape, bool)})
+    assert tops["glyph"] == dict(zip(qs, _pct(ink[seen], qs)))
+    assert tops["plain"] == dict(zip(qs, _pct(plain, qs)))
+    assert _tops({"glyph": ink.copy()}, qs)["glyph"][99] == pytest.approx(0.4)

@@ -76,6 +76,7 @@ def value_patch(draw, eid: str = "column:G:first", print_seen: bool = False) -> 
     yy, xx = np.mgrid[0:ink.shape[0], 0:ink.shape[1]]
     seen = ~digit((xx - cx) / (w * PX / 2), (yy - cy) / (h * PX / 2)) if print_seen else \
         np.ones(ink.shape, bool)
+    ink[~seen] = 0  # as the reader gives it
     return Patch(e, ink, (x0, y0), seen)
 
 

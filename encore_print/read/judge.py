@@ -22,7 +22,9 @@ VALUE_KINDS = ("column-value", "colour-bonus")
 @dataclass(frozen=True)
 class Patch:
     element: Element
-    ink: np.ndarray  # ink map around the element, aligned to the print, above its paper level
+    # ink map around the element, aligned to the print, above its paper level; 0 where `seen`
+    # is False (see sheet._stack_ink)
+    ink: np.ndarray
     origin_px: tuple[int, int]  # where the patch's (0, 0) is on the sheet, in pixels
     seen: np.ndarray | None = None  # True where pen could show (the print is not dark)
 
@@ -125,7 +127,12 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     # a faint pen's specks, strokes and lines are read as marks only where nothing may shade
     # the sheet
     if faint:
-        top = {i: tops[i][tuning.SPECKS_PERCENTILE] for i in cover}
+        # (of where pen can show: under a glyph a box's ink is nothing, which would dilute
+        # its specks against the plain boxes')
+        q = tuning.SPECKS_PERCENTILE
+        top = {i: ps[q] for i, ps in _tops(inner, [q], {
+            p.element.id: _inner(p, px_per_mm, of=p.seen) for p in boxes}
+            if all(p.seen is not None for p in boxes) else None).items()}
         specks = _robust_z(top, [top[v.id] for v in out if v.state == "empty"])
         out = _read_specks(out, specks, trusted=not specks_unsure)
         if pen_level >= tuning.PEN_SHOWS * t:
@@ -133,11 +140,6 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
             # coverage too, so one that only lines or specks see may be the print's leftover
             out = [v.doubted(pen_shows=round(pen_level / t, 2))
                    if v.state == "crossed" and cover[v.id] < limit else v for v in out]
-    # over a value's digit the print's own darkness cannot be told from pen: a phone's
-    # contrast and sharpening show the digit darker than printed, in the shape of strokes. A
-    # stroke through it still shows either side (and _across takes it on through the digit)
-    values = [replace(p, ink=np.where(p.seen, p.ink, np.float32(0))) if p.seen is not None
-              else p for p in values]
     noise = _value_noise(values, t, px_per_mm)
     read = {p.element.id: _value_verdict(p, max(t, noise[p.element.kind][0]), pen_level,
                                          px_per_mm, noise[p.element.kind][1])
@@ -309,18 +311,28 @@ def _pct(a: np.ndarray, q: float | list[float]) -> float | list[float]:
     return [float(part[k]) for k in ks] if isinstance(q, list) else float(part[ks[0]])
 
 
-def _tops(maps: dict[str, np.ndarray], qs: list[float]) -> dict[str, dict[float, float]]:
+def _tops(maps: dict[str, np.ndarray], qs: list[float],
+          seen: dict[str, np.ndarray] | None = None) -> dict[str, dict[float, float]]:
     """Per map, its q-th percentiles (nearest rank) as _pct gives them, from one sort per
-    size of map (per map, numpy's overhead cost more than the sorting)."""
+    size of map (per map, numpy's overhead cost more than the sorting); with `seen` (a mask
+    per map), of the pixels where it is True only (all of a map where none is)."""
     by_shape: dict[tuple[int, ...], list[str]] = {}
     for i, m in maps.items():
         by_shape.setdefault(m.shape, []).append(i)
     out = {}
     for ids in by_shape.values():
-        rows = np.sort(np.stack([maps[i] for i in ids]).reshape(len(ids), -1), axis=1)
-        n = rows.shape[1]
-        ks = [min(n - 1, max(0, round(q / 100 * (n - 1)))) for q in qs]
-        for i, row in zip(ids, rows[:, ks].tolist()):
+        rows = np.stack([maps[i] for i in ids]).reshape(len(ids), -1)
+        n = np.full(len(ids), rows.shape[1])
+        if seen is not None:
+            shows = np.stack([seen[i] for i in ids]).reshape(rows.shape)
+            n = np.count_nonzero(shows, axis=1)
+            shows[n == 0] = True
+            n[n == 0] = rows.shape[1]
+            np.putmask(rows, ~shows, np.float32(-np.inf))  # what is left out sorts first
+        rows = np.sort(rows, axis=1)
+        ks = np.array([np.clip(np.round(q / 100 * (n - 1)), 0, n - 1) for q in qs], int).T
+        ks += (rows.shape[1] - n)[:, None]
+        for i, row in zip(ids, np.take_along_axis(rows, ks, axis=1).tolist()):
             out[i] = dict(zip(qs, row))
     return {i: out[i] for i in maps}
 
