@@ -18,14 +18,9 @@ def meanwhile(fn: Callable, *args) -> Future:
     on the helper itself: there is one."""
     if cv2.getNumThreads() > 1:
         return _helper().submit(fn, *args)
-    return done(fn(*args))
-
-
-def done(value) -> Future:
-    """A future already holding `value`."""
-    f: Future = Future()
-    f.set_result(value)
-    return f
+    done: Future = Future()
+    done.set_result(fn(*args))
+    return done
 
 
 @cache

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from concurrent.futures import Future
 from functools import cache
 from pathlib import Path
 
@@ -15,7 +14,6 @@ from PIL import Image, UnidentifiedImageError
 
 from ..errors import UnreadablePhoto
 from . import tuning
-from .helper import done, meanwhile
 
 REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
            8: cv2.IMREAD_REDUCED_COLOR_8}
@@ -25,15 +23,17 @@ REDUCED_GREY = {1: cv2.IMREAD_GRAYSCALE, 2: cv2.IMREAD_REDUCED_GRAYSCALE_2,
 
 class Photo:
     """A photo's pixels: its grey, which finding the sheet needs, and its colours (BGR), which
-    only reading the sheet does. A JPEG's grey is decoded on the helper (see helper.meanwhile)
-    and its colours where they are first asked for: the sheet can be found meanwhile."""
+    only reading the sheet does, each decoded where it is first asked for (and kept): a JPEG's
+    sheet can be found in its grey on the helper while its colours decode (see
+    sheet.read_decoded)."""
 
-    def __init__(self, name: str, grey: Future, bgr: Callable[[], np.ndarray | None]):
-        self.name, self._grey, self._bgr = name, grey, cache(bgr)
+    def __init__(self, name: str, grey: Callable[[], np.ndarray | None],
+                 bgr: Callable[[], np.ndarray | None]):
+        self.name, self._grey, self._bgr = name, cache(grey), cache(bgr)
 
     @property
     def grey(self) -> np.ndarray:
-        return self._decoded(self._grey.result())
+        return self._decoded(self._grey())
 
     @property
     def bgr(self) -> np.ndarray:
@@ -46,7 +46,7 @@ class Photo:
 
     @staticmethod
     def of(bgr: np.ndarray, name: str) -> Photo:
-        return Photo(name, done(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)), lambda: bgr)
+        return Photo(name, lambda: cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), lambda: bgr)
 
 
 def load_photo(path: Path) -> Photo:
@@ -91,11 +91,11 @@ def _jpeg(data: bytes, name: str) -> Photo:
     while factor < 8 and max(w, h) / (factor * 2) >= tuning.DECODE_MIN_SIDE:
         factor *= 2
     buf = np.frombuffer(data, np.uint8)
-    # the grey is the JPEG's own luma (its colours unconverted: four fifths of the colours'
-    # time), decoded on the helper, where the sheet is then found while the colours decode
-    grey = meanwhile(cv2.imdecode, buf, REDUCED_GREY[factor] | cv2.IMREAD_IGNORE_ORIENTATION)
-    return Photo(name, grey, lambda: cv2.imdecode(buf, REDUCED[factor]
-                                                  | cv2.IMREAD_IGNORE_ORIENTATION))
+    # the grey is the JPEG's own luma, decoded apart (its colours unconverted: four fifths of
+    # the colours' time)
+    return Photo(name,
+                 lambda: cv2.imdecode(buf, REDUCED_GREY[factor] | cv2.IMREAD_IGNORE_ORIENTATION),
+                 lambda: cv2.imdecode(buf, REDUCED[factor] | cv2.IMREAD_IGNORE_ORIENTATION))
 
 
 def _via_pillow(data: bytes, name: str) -> np.ndarray:

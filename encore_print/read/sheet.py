@@ -86,7 +86,8 @@ def read_decoded(photo: Photo, layouts: dict[int, Layout] | None = None) -> Read
     name = photo.name
     why = ("this photo is in black and white only, without greys (a scanner app's "
            "black-and-white mode), which wipes out the cells and pale pen")
-    # the sheet is found in the photo's grey on the helper, while its colours decode here
+    # the sheet is found in the photo's grey (decoded there first) on the helper, while its
+    # colours decode here
     found = meanwhile(_found, photo, layouts or {})
     try:
         bgr = photo.bgr
