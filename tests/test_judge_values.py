@@ -14,6 +14,7 @@ from encore_print.read.judge import (
     Verdict,
     _across,
     _doubt_circles_like_neighbours,
+    _doubt_circles_the_row_shows,
     _doubt_unstruck,
     _grade,
     _line_scores,
@@ -258,3 +259,32 @@ def test_a_circle_no_darker_than_its_neighbours_noise_is_a_doubt(circle_pen, nei
     read["column:L:first"] = Verdict("column:L:first", "circled", 0.9, {"pen": circle_pen})
     judged = _doubt_circles_like_neighbours(read, values)["column:L:first"]
     assert judged.state == "circled" and judged.uncertain != sure, judged
+
+
+@pytest.mark.parametrize("circled", [[], ["column:L:first"],
+                                     ["column:B:first", "column:E:first", "column:L:first"]])
+def test_a_ring_every_value_of_a_row_shows_is_no_circle(circled):
+    """A reflection's veil, or a phone's sharpening, darkens the edge of every value's grey box
+    in a row alike, and each reads circled (the benchmark's --glare hard seeds 0, 58 and 80:
+    8 or 9 empty values of the top row, 2, 9 and 1 of them sure). What the row shows in common
+    is the photo's: a circle must still show without it, as a player's, drawn round a few
+    values, does."""
+    values = [e for e in geometry(load_layout("encore")).elements
+              if e.kind == "column-value" and e.id.endswith(":first")]
+
+    def draw(hand):
+        def on(ink, cx, cy, w, h):
+            cv2.rectangle(ink, (round(cx - w / 2), round(cy - h / 2)),
+                          (round(cx + w / 2), round(cy + h / 2)), 0.3, 2)  # the box's edge
+            if hand:
+                cv2.ellipse(ink, (round(cx), round(cy)), (round(w * 0.62), round(h * 0.66)),
+                            10, 0, 340, 0.5, 3)
+        return on
+
+    patches = [value_patch(draw(e.id in circled), e.id) for e in values]
+    read = {p.element.id: _value_verdict(p, 0.1, 0.5, PX) for p in patches}
+    assert all(v.state == "circled" and not v.uncertain for v in read.values())  # the case
+    judged = _doubt_circles_the_row_shows(read, patches, {"column-value": 0.1}, 0.5, PX,
+                                          {"column-value": 0.0})
+    assert {i for i, v in judged.items() if not v.uncertain} == set(circled)
+    assert all(judged[i].state == "circled" for i in circled)

@@ -27,13 +27,13 @@ DPI = 200
 
 
 def finished(layout_id="encore", seed=0, mono=False, pen_kind=None, style=None,
-             printer="exact"):
+             printer="exact", dpi=DPI):
     layout = load_layout(layout_id)
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
     pen = random_pen(rng, kind=pen_kind) if pen_kind else None
-    sheet = draw_marks(print_sheet(render_sheet_image(layout, DPI, mono), printer),
-                       geometry(layout), DPI, truth, rng, pen=pen, style=style)
+    sheet = draw_marks(print_sheet(render_sheet_image(layout, dpi, mono), printer),
+                       geometry(layout), dpi, truth, rng, pen=pen, style=style)
     return layout, truth, sheet, rng
 
 
@@ -179,6 +179,17 @@ def test_a_star_under_a_faint_reflection_is_left_to_the_players(seed):
     _, reading = read_under_a_lamp(seed)
     assert 0 < len(uncertain(reading)) <= 2
     assert all(v.features.get("veil") for v in reading.verdicts if v.uncertain)
+
+
+# A reflection's veil lifts the values' grey boxes more than the paper round them: the edge of
+# every box of the top row shows darker than the print expected, all round, as a circle would
+# (benchmark photos, drawn at 300 dpi: --glare hard seeds 0, 58 and 80 read 2, 9 and 1 empty
+# values circled, sure). What the whole row shows is taken out before a circle is believed.
+@pytest.mark.parametrize("seed", [0, 58, 80])
+def test_a_ring_every_value_of_a_row_shows_under_a_reflection_is_no_circle(seed):
+    _, truth, sheet, rng = finished(seed=seed, dpi=300)
+    reading = read_image(take_photo(sheet, rng, "hard", glare=True).image, "p")
+    assert misread(reading, truth) <= uncertain(reading)
 
 
 # A phone steepens the tones of every photo and sharpens it before saving it: the values'

@@ -481,6 +481,12 @@ VALUE_RING_SURE = 8.0
 # small in the photo, 1.5 px per mm on the far side, one corner mark not found).
 NEIGHBOURS = 4
 CIRCLE_OVER_NEIGHBOURS = 6.0
+# What a row of values shows in common (the median of its ink maps, pixel by pixel) is taken
+# out before a circle is believed (judge._doubt_circles_the_row_shows): with at least 5 values
+# in the row (a colour bonus row has 5), a player's circles, each drawn its own way, are not
+# what most of them show at any one pixel.
+ROW_COMPARED = 5
+MARKED_PIXELS = 6  # fewer pixels over the pen threshold round a value are not a mark
 # Circled: pen in ≥ 70 % of 16 sectors of the ring 0.45-1.45 (simulated circles: ≥ 75 %; a
 # stroke through: ≤ 44 %, a clear "no" at 45 %); a sector counts when it holds 0.15 mm² of pen
 # (a 0.3 mm line, 0.5 mm).
