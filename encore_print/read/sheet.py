@@ -181,11 +181,10 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
                       "needed); retake it in brighter, even light")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
-    # (with a corner mark hidden, the other three put even a flat sheet's print less exactly:
-    # its flatness is told only once laid flat; near a reflection's washed-out spot the print
-    # matches nowhere, and what lies there is left to the players anyway)
-    out_of_place = set() if hidden and bend is None else {
-        e.id for e, b in zip(g.elements, bent) if b and (glare is None or not _touches(e, glare))}
+    # (near a reflection's washed-out spot the print matches nowhere, and what lies there is
+    # left to the players anyway)
+    out_of_place = {e.id for e, b in zip(g.elements, bent)
+                    if b and (glare is None or not _touches(e, glare))}
     if out_of_place:
         verdicts = [v.doubted(not_flat=1.0) if v.id in out_of_place else v for v in verdicts]
         notes.append("the sheet does not lie flat (an edge or a corner lifts off the table), "
