@@ -224,8 +224,6 @@ def test_a_curled_sheet_is_laid_flat_and_read():
     assert not reading.notes
 
 
-# Seed 16 curls more than laying flat mends (a value read struck after it): the players are
-# told, and what is still out of place is left to them.
 # A curled sheet with a reflection on it is not laid flat (near the washed-out spot its print
 # matches nowhere); with a corner mark hidden too, its bend went untold and what it moves read
 # as pen (a benchmark photo, drawn at 300 dpi: --curl --glare hard seed 25, an exclamation
@@ -238,6 +236,8 @@ def test_a_bend_not_laid_flat_is_told_with_a_corner_mark_hidden():
     assert misread(reading, truth) <= uncertain(reading)
 
 
+# Seed 16 curls more than laying flat mends (a value read struck after it): the players are
+# told, and what is still out of place is left to them.
 def test_a_sheet_still_bent_when_laid_flat_is_said_and_what_bends_is_not_sure():
     _, truth, sheet, rng = finished(seed=16)
     reading = read_image(take_photo(sheet, rng, "ordinary", curled=True).image, "photo")
