@@ -284,7 +284,8 @@ def test_a_ring_every_value_of_a_row_shows_is_no_circle(circled):
     patches = [value_patch(draw(e.id in circled), e.id) for e in values]
     read = {p.element.id: _value_verdict(p, 0.1, 0.5, PX) for p in patches}
     assert all(v.state == "circled" and not v.uncertain for v in read.values())  # the case
-    judged = _doubt_circles_the_row_shows(read, patches, {"column-value": 0.1}, 0.5, PX,
-                                          {"column-value": 0.0})
+    judged = _doubt_circles_the_row_shows(read, patches,
+                                          lambda p: _value_verdict(p, 0.1, 0.5, PX),
+                                          {"column-value": 0.1}, PX)
     assert {i for i, v in judged.items() if not v.uncertain} == set(circled)
     assert all(judged[i].state == "circled" for i in circled)

@@ -5,6 +5,7 @@ a pencil sheet and a felt-tip sheet are judged each against itself."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -141,9 +142,13 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
             out = [v.doubted(pen_shows=round(pen_level / t, 2))
                    if v.state == "crossed" and cover[v.id] < limit else v for v in out]
     noise = _value_noise(values, t, px_per_mm)
-    read = {p.element.id: _value_verdict(p, max(t, noise[p.element.kind][0]), pen_level,
-                                         px_per_mm, noise[p.element.kind][1])
-            for p in values}
+    value_t = {kind: max(t, top) for kind, (top, _) in noise.items()}
+
+    def value_verdict(p: Patch) -> Verdict:
+        return _value_verdict(p, value_t[p.element.kind], pen_level, px_per_mm,
+                              noise[p.element.kind][1])
+
+    read = {p.element.id: value_verdict(p) for p in values}
     value_line, value_ring = {}, {}  # each kind against its own: a wide bonus box has longer
     for kind in VALUE_KINDS:         # lines in it
         empty = [p for p in values
@@ -156,9 +161,8 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     read = _doubt_circles_like_neighbours(read, [p.element for p in values])
     read = {i: _weigh_lines(v, value_line[i], value_ring[i], weakened(value_lines), i in shaded)
             if i in value_line else v for i, v in read.items()}
-    out += _doubt_circles_the_row_shows(read, values, {k: max(t, n[0]) for k, n in noise.items()},
-                                        pen_level, px_per_mm,
-                                        {k: n[1] for k, n in noise.items()}).values()
+    out += _doubt_circles_the_row_shows(read, values, value_verdict, value_t,
+                                        px_per_mm).values()
     # small boxes keep the usual line limits (tuning.py): their outline leaves more in them to
     # mistake
     out += _small_verdicts(small, inner, {i for i, c in cover.items() if c < limit}, t, limit,
@@ -812,14 +816,14 @@ def _doubt_circles_like_neighbours(read: dict[str, Verdict], values: list[Elemen
 
 
 def _doubt_circles_the_row_shows(read: dict[str, Verdict], values: list[Patch],
-                                 t: dict[str, float], pen_level: float, px_per_mm: float,
-                                 shape_floor: dict[str, float]) -> dict[str, Verdict]:
+                                 reread: Callable[[Patch], Verdict], pen_t: dict[str, float],
+                                 px_per_mm: float) -> dict[str, Verdict]:
     """A player circles one value here and there; what every value of a row shows round it
     is the photo's: a reflection's veil, or a phone's sharpening, darkens the edge of the
     values' grey boxes alike. A value read circled, by its pen or by its ring (see
     _weigh_lines), is not sure when, with its row's typical ink (the median, pixel by pixel)
-    taken out, neither reads it circled any more (`t`, `shape_floor`: per kind of value, as
-    _value_verdict takes them)."""
+    taken out, neither reads it circled any more (`reread`: a value's verdict from its patch;
+    `pen_t`: the pen threshold per kind of value)."""
     rows: dict[tuple, list[Patch]] = {}  # by kind, row and size: each value's fellows
     for p in values:
         rows.setdefault((p.element.kind, p.element.id.rpartition(":")[2], p.ink.shape),
@@ -828,10 +832,10 @@ def _doubt_circles_the_row_shows(read: dict[str, Verdict], values: list[Patch],
     left: dict[str, Patch] = {}  # each value with its row's typical ink taken out
     common: dict[str, int] = {}  # how many pixels of its row's typical ink pass as pen
 
-    def without_row(row: list[Patch], pen_t: float) -> None:
+    def without_row(row: list[Patch]) -> None:
         if len(row) >= tuning.ROW_COMPARED and row[0].element.id not in left:
             typical = _pixel_median([p.ink for p in row])
-            shows = np.count_nonzero(typical > pen_t * tuning.SHAPE_FLOOR)
+            shows = np.count_nonzero(typical > pen_t[row[0].element.kind] * tuning.SHAPE_FLOOR)
             for p in row:
                 left[p.element.id] = Patch(p.element, np.maximum(p.ink - typical, 0),
                                            p.origin_px, p.seen)
@@ -842,16 +846,15 @@ def _doubt_circles_the_row_shows(read: dict[str, Verdict], values: list[Patch],
         circled = [p.element.id for p in values if p.element.kind == kind
                    and read[p.element.id].state == "circled" and not read[p.element.id].uncertain]
         for i in circled:
-            without_row(row_of[i], t[kind])
+            without_row(row_of[i])
         # (where the row shows next to nothing in common, taking it out changes nothing)
         unsure = [i for i in circled if i in left and common[i] >= tuning.MARKED_PIXELS
-                  and _value_verdict(left[i], t[kind], pen_level, px_per_mm,
-                                     shape_floor[kind]).state != "circled"]
+                  and reread(left[i]).state != "circled"]
         if not unsure:
             continue
         for row in rows.values():  # a ring is measured against the kind's empty values
             if row[0].element.kind == kind:
-                without_row(row, t[kind])
+                without_row(row)
         kind_left = [p for p in left.values() if p.element.kind == kind]
         empty = [p for p in kind_left if read[p.element.id].state == "empty"]
         rings = _ring_scores(kind_left, empty, px_per_mm) \
