@@ -233,3 +233,31 @@ def test_a_box_s_percentiles_leave_out_what_lies_under_dark_print():
     assert tops["glyph"] == dict(zip(qs, _pct(ink[seen], qs)))
     assert tops["plain"] == dict(zip(qs, _pct(plain, qs)))
     assert _tops({"glyph": ink.copy()}, qs)["glyph"][99] == pytest.approx(0.4)
+
+
+def blotches(darkness):
+    """Two round blots: what a photo's noise makes on a sheet it shows at few pixels per mm."""
+    def draw(ink, m, size):
+        layer = np.zeros_like(ink)
+        for a, b in ((0.35, 0.4), (0.6, 0.6)):
+            cv2.circle(layer, (m + round(a * size), m + round(b * size)), 5, float(darkness), -1)
+        np.maximum(ink, cv2.GaussianBlur(layer, (0, 0), 1.0), out=ink)
+    return draw
+
+
+@pytest.mark.parametrize("darkness,sure", [(0.2, False), (0.35, True)])
+def test_a_cell_covered_a_little_by_ink_far_paler_than_the_pen_is_a_doubt(darkness, sure):
+    """On a sheet crossed with a pen of 0.5, a cell holding blots over 1-4 times the coverage
+    limit is read crossed: sure when they are nearly as dark as the pen, a doubt when far
+    paler."""
+    rng = np.random.default_rng(5)
+    cells = [e for e in geometry(load_layout("encore")).elements
+             if e.kind == "cell" and not e.star]
+    crossed, empty, probe = cells[:40], cells[40:-1], cells[-1]
+    patches = [patch(e, line(0.5, X), rng) for e in crossed]
+    patches += [patch(e, lambda *_: None, rng) for e in empty]
+    patches.append(patch(probe, blotches(darkness), rng))
+    verdicts, _ = judge(patches, PX)
+    v = next(v for v in verdicts if v.id == probe.id)
+    assert v.state == "crossed" and v.uncertain != sure, v
+    assert v.features["limit"] < v.features["cover"] < 4 * v.features["limit"], v

@@ -113,6 +113,8 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf),
                         main if darkest.get(i, 0.0) >= tuning.LINE_PEN_SHARE * t else usual)
            for i in cover]
+    if measured is not None:
+        out = _doubt_pale_crosses(out, cover, limit, tops, measured)
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone
     # are faint by definition
     c = contrast(boxes, out, tops)
@@ -525,6 +527,18 @@ def _box_verdict(eid: str, cover: float, limit: float, line_z: float, lines: Lin
     if by_cover > 0 or by_line > 0:
         return Verdict(eid, "crossed", round(min(1.0, max(by_cover, by_line)), 3), feats)
     return Verdict(eid, "empty", round(_empty_confidence(-by_cover, line_z, lines), 3), feats)
+
+
+def _doubt_pale_crosses(verdicts: list[Verdict], cover: dict[str, float], limit: float,
+                        tops: dict[str, dict[float, float]], pen: float) -> list[Verdict]:
+    """A sheet is crossed with one pen, and each of its crosses reaches about that pen's
+    darkness somewhere (`pen`: see _pen_level). A box read crossed by strokes covering little
+    more than the limit, whose darkest ink (99th percentile) stays far paler than that, is
+    more likely the photo's noise than a cross: on a photo with few pixels per mm of sheet,
+    its blotches grow as large as strokes."""
+    return [v.doubted(pale=round(tops[v.id][99] / pen, 2))
+            if v.state == "crossed" and limit <= cover[v.id] < limit * tuning.PALE_COVER
+            and tops[v.id][99] < tuning.PALE_CROSS * pen else v for v in verdicts]
 
 
 def _empty_confidence(conf: float, line_z: float, lines: LineLimits) -> float:

@@ -346,6 +346,15 @@ SPECKS_SURE = 5.0
 # 2.42 and 2.71 (a star's white inside photographed darker than the print expects left arms
 # of z 3.2: read crossed at 0.65, a wrong total, hard ballpoint seed 154).
 PEN_SHOWS = 2.2
+# A box read crossed by coverage under 4 times the limit whose darkest ink (99th percentile)
+# is under 0.6 of the sheet's pen is a doubt. Session 18, 15 sets of simulated photos (2 600):
+# the sure misreads it catches, 0.56-0.59 (noise blotches on photos of 1.5-1.8 px per mm at the
+# sheet's far side: hard seeds 1022, 1090, phone-processed hard 84); of 3 816 true crosses under
+# 4 times the limit, the palest 0.61 (0.63 on ordinary photos). Under a reflection
+# they go down to 0.31, doubts already but for one sure photo (hard seed 64 with --glare:
+# 0.51-0.54). Wider coverage is no blotch: true crosses at 0.51-0.6 covered 8-15 times the limit.
+PALE_CROSS = 0.6
+PALE_COVER = 4.0
 # Pen can show where the expected print is lighter than half of white. A star still hides a
 # quarter of its cell (visible 73-75 %; plain cells 97 %, exclamation marks 81 %), and
 # simulated faint pencil crosses through stars were missed with confidence up to 0.9 on sheets
