@@ -191,9 +191,12 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
                      "so marks near it may be read out of place: they are left for you to "
                      "check; press the sheet flat and retake the photo")
     read = {v.id: v for v in verdicts}
+    # (a star read crossed but paler than the pen is what a veil makes of it too: measured, so
+    # that the players hear of the reflection)
     veils = star_veils(sheet, blank, tone.result(),
                        [(e, places[k]) for k, e in enumerate(g.elements) if e.star
-                        and read[e.id].state == "crossed" and not read[e.id].uncertain])
+                        and read[e.id].state == "crossed"
+                        and (not read[e.id].uncertain or "pale" in read[e.id].features)])
     verdicts = [_under_veil(v, *veils[v.id]) if v.id in veils else v for v in verdicts]
     if glare is not None:
         verdicts = [v.doubted(glare=1.0) if _touches(g.element(v.id), glare) else v
