@@ -170,6 +170,27 @@ def test_specks_read_by_how_far_they_stand_out(z, state, sure):
     assert (v.state, v.uncertain) == (state, not sure), v
 
 
+def test_specks_along_a_plain_cell_s_edge_are_no_cross():
+    """Specks as dark as a pencil cross's, but in a band along the cell's edge: what a
+    neighbour's scribble leaves where it overshoots. They are weighed as the coverage is, little
+    at the edges: the cell is empty."""
+    def along_the_edge(ink, m, size):
+        band = ink[m + size // 5:m + 4 * size // 5, m:m + 15 * size // 100]
+        hit = np.random.default_rng(9).random(band.shape) < 0.3
+        band[hit] = np.maximum(band[hit], 0.07)
+
+    rng = np.random.default_rng(7)
+    cells = [e for e in geometry(load_layout("encore")).elements
+             if e.kind == "cell" and not e.star]
+    crossed, empty, probe = cells[:40], cells[40:-1], cells[-1]
+    patches = [patch(e, line(0.15, X), rng, noise=0.01) for e in crossed]
+    patches += [patch(e, lambda *_: None, rng, noise=0.01) for e in empty]
+    patches.append(patch(probe, along_the_edge, rng, noise=0.01))
+    verdicts, _ = judge(patches, PX)
+    v = next(v for v in verdicts if v.id == probe.id)
+    assert v.state == "empty" and not v.uncertain, v
+
+
 def test_specks_on_a_felt_sheet_leave_an_empty_cell_sure():
     """With a dark felt pen such specks are no cross: its crosses would be dark strokes, and
     its scribbles spill darker specks than these into their neighbours."""

@@ -130,13 +130,7 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     # a faint pen's specks, strokes and lines are read as marks only where nothing may shade
     # the sheet
     if faint:
-        # (of where pen can show: under a glyph a box's ink is nothing, which would dilute
-        # its specks against the plain boxes')
-        q = tuning.SPECKS_PERCENTILE
-        top = {i: ps[q] for i, ps in _tops(inner, [q], {
-            p.element.id: _inner(p, px_per_mm, of=p.seen) for p in boxes}
-            if all(p.seen is not None for p in boxes) else None).items()}
-        specks = _robust_z(top, [top[v.id] for v in out if v.state == "empty"])
+        specks = _specks(boxes, inner, [v.id for v in out if v.state == "empty"], px_per_mm)
         out = _read_specks(out, specks, trusted=not specks_unsure)
         if pen_level >= tuning.PEN_SHOWS * t:
             # the pen shows well above the threshold: a cross of it would show in the
@@ -556,6 +550,25 @@ def _visible(p: Patch, px_per_mm: float) -> float:
     seen = _inner(p, px_per_mm, of=p.seen)
     w, total = _centre_weights(seen.shape)
     return float((seen * w).sum() / total)
+
+
+def _specks(boxes: list[Patch], inner: dict[str, np.ndarray], empty: list[str],
+            px_per_mm: float) -> dict[str, float]:
+    """Per box, how far its specks (a high percentile of its ink) stand out from those of the
+    boxes read `empty` (robust z; `inner`: each box's ink inside it). Of where pen can show:
+    under a glyph a box's ink is nothing, which would dilute its specks against the plain
+    boxes'. A plain box's ink is weighed to its middle, as its coverage is: a neighbour's
+    stroke that overshoots into it is no speck of a cross there. Not a star's cell: the star
+    hides its middle, so a cross shows only round it, near the edges."""
+    q = tuning.SPECKS_PERCENTILE
+    seen = ({p.element.id: _inner(p, px_per_mm, of=p.seen) for p in boxes}
+            if all(p.seen is not None for p in boxes) else None)
+    middle = {i: m * _centre_weights(m.shape)[0] for i, m in inner.items()}
+    z = {}
+    for maps in (inner, middle):  # each against the empty boxes measured alike
+        top = {i: ps[q] for i, ps in _tops(maps, [q], seen).items()}
+        z[maps is middle] = _robust_z(top, [top[i] for i in empty])
+    return {p.element.id: z[not p.element.star][p.element.id] for p in boxes}
 
 
 def _read_specks(verdicts: list[Verdict], z: dict[str, float], trusted: bool

@@ -333,7 +333,10 @@ HATCH_HIDES_PEN = 0.6
 # with four corner marks seen, the empty boxes stayed at or under 2.33 (ordinary, 5 211
 # boxes), 1.99 (hard, 5 412) and 1.74 (extreme); the 14 crosses read empty on ordinary photos
 # had 3.2-8.2 (hard: half of 60 over 2.3). A thumb's shade lifted empty boxes to 7.1. (A dark
-# pen's scribble spilling into a neighbour reached 28, hence faint-pen sheets only.)
+# pen's scribble spilling into a neighbour reached 28, hence faint-pen sheets only.) A plain
+# cell's ink is weighed to its middle first, as its coverage is (FULL_WEIGHT), a star's cell's
+# not: a pencil scribble overshooting into an empty neighbour read it crossed, sure, at 6.0
+# (ordinary seed 1174); weighed, star cells lost their crosses' specks (5.3-6.4 fell to 3.6).
 SPECKS_PERCENTILE = 98
 SPECKS_DOUBT = 2.2
 SPECKS_CROSSED = 3.0
