@@ -176,6 +176,20 @@ def test_a_broken_circle_read_struck_is_a_doubt_and_a_stroke_is_not():
     assert _weigh_lines(read, 5.0, z["column:I:first"], USUAL_LINES).uncertain, z
 
 
+@pytest.mark.parametrize("around, sure", [(0.4375, True), (0.625, False)])
+def test_a_value_read_struck_with_pen_round_much_of_it_stays_a_doubt(around, sure):
+    """Pen across a value and in 7 of its 16 sectors is a stroke (and a line far out makes it
+    sure); in 10, it may be a wide circle whose long sides run across: however far out the
+    line, a doubt."""
+    v = _value_verdict(value_patch(lambda *_: None), 0.1, 0.5, PX)  # (the features' keys)
+    circled = _grade(around, tuning.AROUND_CIRCLED, tuning.AROUND_NOT)
+    feats = {**v.features, "around": around, "across": 0.47}
+    if circled > 0:  # as _value_verdict marks it
+        feats["both_shapes"] = 1.0
+    read = _weigh_lines(Verdict("column:G:first", "struck", 0.3, feats), 5.8, 0.2, USUAL_LINES)
+    assert read.state == "struck" and read.uncertain != sure, read
+
+
 def test_grainy_noise_round_the_values_is_no_circle():
     """On a grainy photo the noise round the values (white paper, brighter than the coloured
     cells the pen threshold is drawn from) reaches the pen threshold in blobs: traced down to

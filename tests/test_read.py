@@ -245,6 +245,17 @@ def test_a_neighbour_s_overshoot_is_no_cross_of_specks():
     assert not misread(reading, truth)
 
 
+# A circle drawn wide, faint in places, round a colour bonus: its long sides run across the
+# value as a stroke does, and it read struck, sure (a benchmark photo, drawn at 300 dpi:
+# ordinary seed 2073, of the seeds no limit was measured on). A stroke leaves pen in fewer of
+# the ring's sectors than this: a doubt.
+def test_a_wide_circle_read_struck_is_a_doubt():
+    _, truth, sheet, rng = finished(seed=2073, dpi=300)
+    reading = read_image(take_photo(sheet, rng, "ordinary").image, "p")
+    assert truth["colour:orange:others"] == "circled"
+    assert misread(reading, truth) <= uncertain(reading)
+
+
 # A photo that shows the sheet at few pixels per mm (1.7 at its far side, a dim room): the
 # noise forms blotches as large as strokes, and in two empty cells they passed for crosses,
 # sure (a benchmark photo, drawn at 300 dpi: hard seed 1022, of the seeds no limit was measured

@@ -682,6 +682,8 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
         conf = max(v.confidence, by_line) if v.state == "struck" else by_line
         if stroke:
             conf = 1.0  # the line and the shape of the pen seen, a stroke, agree
+        if "both_shapes" in v.features:  # (a wide circle's long sides are a line too)
+            conf = min(conf, tuning.CONFIDENT / 2)
         return Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
     by_ring = (ring_z - tuning.VALUE_RING_CIRCLED) / (tuning.VALUE_RING_SURE
                                                       - tuning.VALUE_RING_CIRCLED)
@@ -802,6 +804,10 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
         state, conf = "circled", min(some, circled - max(0.0, struck))
     elif some > 0 and struck > 0:
         state, conf = "struck", min(some, struck - max(0.0, circled))
+        if circled > 0:  # pen in more of the ring than a stroke leaves: a circle drawn wide
+            # (an ellipse), whose long sides run across the value as a stroke does
+            conf = min(conf, tuning.CONFIDENT / 2)
+            feats["both_shapes"] = 1.0
     else:  # sure only with next to no pen, or pen of neither shape (a neighbour's circle
         # reaching in, a smudge). Real pen (as dark as the crosses) is sure only well past the
         # clear "no" of both shapes, and only when it keeps to one place on the ring (a
