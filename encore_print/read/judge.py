@@ -563,12 +563,14 @@ def _specks(boxes: list[Patch], inner: dict[str, np.ndarray], empty: list[str],
     q = tuning.SPECKS_PERCENTILE
     seen = ({p.element.id: _inner(p, px_per_mm, of=p.seen) for p in boxes}
             if all(p.seen is not None for p in boxes) else None)
-    middle = {i: m * _centre_weights(m.shape)[0] for i, m in inner.items()}
-    z = {}
-    for maps in (inner, middle):  # each against the empty boxes measured alike
-        top = {i: ps[q] for i, ps in _tops(maps, [q], seen).items()}
-        z[maps is middle] = _robust_z(top, [top[i] for i in empty])
-    return {p.element.id: z[not p.element.star][p.element.id] for p in boxes}
+
+    def z_of(maps: dict[str, np.ndarray]) -> dict[str, float]:  # against the empty boxes
+        top = {i: ps[q] for i, ps in _tops(maps, [q], seen).items()}  # measured alike
+        return _robust_z(top, [top[i] for i in empty])
+
+    whole = z_of(inner)
+    middle = z_of({i: m * _centre_weights(m.shape)[0] for i, m in inner.items()})
+    return {p.element.id: (whole if p.element.star else middle)[p.element.id] for p in boxes}
 
 
 def _read_specks(verdicts: list[Verdict], z: dict[str, float], trusted: bool

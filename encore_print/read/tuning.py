@@ -501,16 +501,15 @@ ROW_COMPARED = 5
 MARKED_PIXELS = 6  # fewer pixels over the pen threshold round a value are not a mark
 # Circled: pen in ≥ 70 % of 16 sectors of the ring 0.45-1.45 (simulated circles: ≥ 75 %; a
 # stroke through: ≤ 44 %, a clear "no" at 45 %); a sector counts when it holds 0.15 mm² of pen
-# (a 0.3 mm line, 0.5 mm).
+# (a 0.3 mm line, 0.5 mm). A value read struck with pen in more sectors than halfway between
+# (10 or more) is a doubt: a wide circle's long sides read across it. Session 18, ~3 000
+# simulated photos: of the values read struck, sure, with pen in 9 sectors or more, none was
+# struck; one was circled (ordinary seed 2073, 10 sectors; hard 1158, 11, read at 0.43).
 RING_INNER = 0.45
 SECTORS = 16
 SECTOR_HIT_MM2 = 0.15
 AROUND_CIRCLED = 0.7
 AROUND_NOT = 0.45
-# A value read struck with pen in more sectors than halfway to a circle's (0.575) is a doubt: a
-# wide circle's long sides read across it. Session 18, ~4 000 simulated photos: of the values
-# read struck, sure, with pen in 9 sectors or more, none was struck; one was circled (ordinary
-# seed 2073, 10 sectors; hard 1158, 11, read at 0.43).
 # The shape (around, across) is traced with pixels above half of the mark's own 90th-percentile
 # ink, never below half the pen threshold: a faint pencil circle otherwise showed only its two
 # darker sides, which look like a stroke through.
