@@ -15,6 +15,7 @@ from encore_print.read.judge import (
     _across,
     _doubt_circles_like_neighbours,
     _doubt_circles_the_row_shows,
+    _doubt_struck_round,
     _doubt_unstruck,
     _grade,
     _line_scores,
@@ -181,12 +182,9 @@ def test_a_value_read_struck_with_pen_round_much_of_it_stays_a_doubt(around, sur
     """Pen across a value and in 7 of its 16 sectors is a stroke (and a line far out makes it
     sure); in 10, it may be a wide circle whose long sides run across: however far out the
     line, a doubt."""
-    v = _value_verdict(value_patch(lambda *_: None), 0.1, 0.5, PX)  # (the features' keys)
-    circled = _grade(around, tuning.AROUND_CIRCLED, tuning.AROUND_NOT)
-    feats = {**v.features, "around": around, "across": 0.47}
-    if circled > 0:  # as _value_verdict marks it
-        feats["both_shapes"] = 1.0
+    feats = {"pen": 0.02, "around": around, "across": 0.47, "dark": 1.0}
     read = _weigh_lines(Verdict("column:G:first", "struck", 0.3, feats), 5.8, 0.2, USUAL_LINES)
+    read = _doubt_struck_round({read.id: read})[read.id]
     assert read.state == "struck" and read.uncertain != sure, read
 
 

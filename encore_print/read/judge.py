@@ -155,8 +155,9 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
         value_line.update(_line_scores(judged, empty, px_per_mm, 0.0))
         value_ring.update(_ring_scores(judged, empty, px_per_mm))
     read = _doubt_circles_like_neighbours(read, [p.element for p in values])
-    read = {i: _weigh_lines(v, value_line[i], value_ring[i], weakened(value_lines), i in shaded)
-            if i in value_line else v for i, v in read.items()}
+    read = _doubt_struck_round({
+        i: _weigh_lines(v, value_line[i], value_ring[i], weakened(value_lines), i in shaded)
+        if i in value_line else v for i, v in read.items()})
     out += _doubt_circles_the_row_shows(read, values, value_verdict, value_t,
                                         px_per_mm).values()
     # small boxes keep the usual line limits (tuning.py): their outline leaves more in them to
@@ -684,8 +685,6 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
         conf = max(v.confidence, by_line) if v.state == "struck" else by_line
         if stroke:
             conf = 1.0  # the line and the shape of the pen seen, a stroke, agree
-        if "both_shapes" in v.features:  # (a wide circle's long sides are a line too)
-            conf = min(conf, tuning.CONFIDENT / 2)
         return Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
     by_ring = (ring_z - tuning.VALUE_RING_CIRCLED) / (tuning.VALUE_RING_SURE
                                                       - tuning.VALUE_RING_CIRCLED)
@@ -806,10 +805,6 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
         state, conf = "circled", min(some, circled - max(0.0, struck))
     elif some > 0 and struck > 0:
         state, conf = "struck", min(some, struck - max(0.0, circled))
-        if circled > 0:  # pen in more of the ring than a stroke leaves: a circle drawn wide
-            # (an ellipse), whose long sides run across the value as a stroke does
-            conf = min(conf, tuning.CONFIDENT / 2)
-            feats["both_shapes"] = 1.0
     else:  # sure only with next to no pen, or pen of neither shape (a neighbour's circle
         # reaching in, a smudge). Real pen (as dark as the crosses) is sure only well past the
         # clear "no" of both shapes, and only when it keeps to one place on the ring (a
@@ -848,6 +843,16 @@ def _doubt_circles_like_neighbours(read: dict[str, Verdict], values: list[Elemen
         if v.features["pen"] < tuning.CIRCLE_OVER_NEIGHBOURS * usual:
             out[e.id] = v.doubted(neighbours_pen=round(usual, 4))
     return out
+
+
+def _doubt_struck_round(read: dict[str, Verdict]) -> dict[str, Verdict]:
+    """A stroke through a value leaves pen in few of its ring's sectors. Read struck with pen in
+    more than halfway to a circle's, it may be a circle drawn wide (an ellipse), whose long
+    sides run across the value as a stroke does, however far out its line stands: a doubt."""
+    half = (tuning.AROUND_CIRCLED + tuning.AROUND_NOT) / 2
+    return {i: v.doubted(both_shapes=1.0)
+            if v.state == "struck" and v.features.get("around", 0.0) > half else v
+            for i, v in read.items()}
 
 
 def _doubt_circles_the_row_shows(read: dict[str, Verdict], values: list[Patch],
