@@ -34,6 +34,7 @@ from .ink import (
     even_noise,
     expected_print,
     ink,
+    least_channel,
     paper_level,
     percentile,
     prepare_blank,
@@ -180,6 +181,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
                       "needed); retake it in brighter, even light")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
+    verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
     glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
     # (near a reflection's washed-out spot the print matches nowhere, and what lies there is
     # left to the players anyway)
@@ -295,6 +297,28 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
         folded = is_small(e) and _near(e, g, misfits + hidden, tuning.COVERED_CORNER_MM)
         if unseen or folded:
             v = v.doubted(print_unseen=1.0)
+        out.append(v)
+    return out
+
+
+def _doubt_shade_edges(verdicts: list[Verdict], g: SheetGeometry, near_hidden: frozenset[str],
+                       light: np.ndarray, places: list[tuple[int, ...]]) -> list[Verdict]:
+    """Near a hidden corner mark (`near_hidden`, see `shaded`), a mark read where the light
+    falls off sharply across the element (the edge of the thumb that hides the mark, or of its
+    shadow, crosses it) is not sure: the light field follows such an edge only roughly, and
+    what it misses of it reads as pen. `light`: see light.light_field; `places`: see
+    _placed."""
+    px = tuning.PX_PER_MM
+    shift = {e.id: (sx, sy) for e, (*_, sx, sy) in zip(g.elements, places)}
+    out = []
+    for v in verdicts:
+        if v.id in near_hidden and v.state != "empty":
+            (x, y, w, h), (sx, sy) = g.element(v.id).box_mm, shift[v.id]
+            lit = least_channel(light[max(0, round(y * px) + sy):round((y + h) * px) + sy,
+                                      max(0, round(x * px) + sx):round((x + w) * px) + sx])
+            step = float(lit.max() / max(float(lit.min()), 1e-3)) if lit.size else 1.0
+            if step >= tuning.SHADE_EDGE_STEP:
+                v = v.doubted(shade_edge=round(step, 2))
         out.append(v)
     return out
 
