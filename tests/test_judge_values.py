@@ -177,13 +177,16 @@ def test_a_broken_circle_read_struck_is_a_doubt_and_a_stroke_is_not():
     assert _weigh_lines(read, 5.0, z["column:I:first"], USUAL_LINES).uncertain, z
 
 
-@pytest.mark.parametrize("around, sure", [(0.4375, True), (0.625, False)])
-def test_a_value_read_struck_with_pen_round_much_of_it_stays_a_doubt(around, sure):
+@pytest.mark.parametrize("around, line_z, sure", [(0.4375, 5.8, True), (0.5625, 12.0, True),
+                                                  (0.5625, 5.8, False), (0.625, 12.0, False)])
+def test_a_value_read_struck_with_pen_round_much_of_it_stays_a_doubt(around, line_z, sure):
     """Pen across a value and in 7 of its 16 sectors is a stroke (and a line far out makes it
     sure); in 10, it may be a wide circle whose long sides run across: however far out the
-    line, a doubt."""
+    line, a doubt. In 9, over half, only a line that stands out surely makes it a stroke
+    (ordinary seed 3020: a circle read struck, with a line of 3.5)."""
     feats = {"pen": 0.02, "around": around, "across": 0.47, "dark": 1.0}
-    read = _weigh_lines(Verdict("column:G:first", "struck", 0.3, feats), 5.8, 0.2, USUAL_LINES)
+    read = _weigh_lines(Verdict("column:G:first", "struck", 0.3, feats), line_z, 0.2,
+                        USUAL_LINES)
     read = _doubt_struck_round({read.id: read})[read.id]
     assert read.state == "struck" and read.uncertain != sure, read
 

@@ -258,6 +258,15 @@ def test_a_wide_circle_read_struck_is_a_doubt():
     assert misread(reading, truth) <= uncertain(reading)
 
 
+# Another, round column E's value, with pen in 9 of the ring's 16 sectors and a faint line: read
+# struck, at 0.79 (ordinary seed 3020, of the seeds no limit was measured on). A doubt too.
+def test_a_circle_read_struck_with_a_faint_line_is_a_doubt():
+    _, truth, sheet, rng = finished(seed=3020, dpi=300)
+    reading = read_image(take_photo(sheet, rng, "ordinary").image, "p")
+    assert truth["column:E:first"] == "circled" and "column:E:first" in misread(reading, truth)
+    assert misread(reading, truth) <= uncertain(reading)
+
+
 # A photo that shows the sheet at few pixels per mm (1.7 at its far side, a dim room): the
 # noise forms blotches as large as strokes, and in two empty cells they passed for crosses,
 # sure (a benchmark photo, drawn at 300 dpi: hard seed 1022, of the seeds no limit was measured

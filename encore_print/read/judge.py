@@ -848,10 +848,16 @@ def _doubt_circles_like_neighbours(read: dict[str, Verdict], values: list[Elemen
 def _doubt_struck_round(read: dict[str, Verdict]) -> dict[str, Verdict]:
     """A stroke through a value leaves pen in few of its ring's sectors. Read struck with pen in
     more than halfway to a circle's, it may be a circle drawn wide (an ellipse), whose long
-    sides run across the value as a stroke does, however far out its line stands: a doubt."""
-    half = (tuning.AROUND_CIRCLED + tuning.AROUND_NOT) / 2
-    return {i: v.doubted(both_shapes=1.0)
-            if v.state == "struck" and v.features.get("around", 0.0) > half else v
+    sides run across the value as a stroke does, however far out its line stands: a doubt. So
+    is one with pen in more than half of its sectors whose line falls short of a sure one."""
+    halfway = (tuning.AROUND_CIRCLED + tuning.AROUND_NOT) / 2
+
+    def round_it(v: Verdict) -> bool:
+        around = v.features.get("around", 0.0)
+        return around > halfway or (around > 0.5 and v.features.get("line_z", np.inf)
+                                    < tuning.VALUE_LINE_SURE)
+
+    return {i: v.doubted(both_shapes=1.0) if v.state == "struck" and round_it(v) else v
             for i, v in read.items()}
 
 

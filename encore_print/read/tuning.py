@@ -246,12 +246,12 @@ COVERED_CORNER_MM = 25.0
 # matching at 0.5-0.75, read crossed with confidence 1: the shadow's edge is a line.
 HIDDEN_CORNER_MM = 35.0
 COVERED_MATCH = 0.75
-# There, a mark read where the light (least channel) is 1.6 times brighter on one side of the
-# element than on the other is not sure: the thumb's edge crosses it, and the light field
-# follows that edge only roughly (hard seed 1271: cell A1, light 2.3 times brighter across it,
-# read crossed, sure). Simulated (hard seeds 0-149 and 1000-1299, elements within 35 mm of a
-# hidden mark): marks read sure from 1.6 were that one and one true cross under a thumb's edge
-# (2.05); elsewhere on the sheet, steps stay under 2 (cast shadows are soft).
+# There, a mark read where the light (least channel) over the element's box is 1.6 times as
+# bright at its brightest as at its darkest is not sure: the thumb's edge crosses it, and the
+# light field follows that edge only roughly (hard seed 1271: cell A1, 2.3, read crossed, sure).
+# Simulated (hard seeds 0-149 and 1000-1299), within 35 mm of a hidden mark the marks read sure
+# from 1.6 were that one and one true cross under a thumb's edge (2.05). Elsewhere a cast
+# shadow's soft edge reaches 1.6-2.0 under 11 true crosses read sure, and no misread: not there.
 SHADE_EDGE_STEP = 1.6
 # Faint lines: the darkest 5 mm segment in the middle 76 % of a box, as a robust z-score
 # against the sheet's boxes with little pen (sigma at least 0.005). On 2 400 simulated empty
@@ -511,7 +511,11 @@ MARKED_PIXELS = 6  # fewer pixels over the pen threshold round a value are not a
 # (a 0.3 mm line, 0.5 mm). A value read struck with pen in more sectors than halfway between
 # (10 or more) is a doubt: a wide circle's long sides read across it. Session 18, ~3 000
 # simulated photos: of the values read struck, sure, with pen in 9 sectors or more, none was
-# struck; one was circled (ordinary seed 2073, 10 sectors; hard 1158, 11, read at 0.43).
+# struck; one was circled (ordinary seed 2073, 10 sectors; hard 1158, 11, read at 0.43). So is
+# one with pen in 9 sectors (over half) and a line short of VALUE_LINE_SURE: ordinary seed 3020,
+# circled, read struck at 0.79 with a line of 3.5. Session 19, the 15 sets and seeds 2000-2299
+# ordinary and 3000-3149 of both levels: the true strikes in 9 sectors had lines of 12.6 and 14.9,
+# and each of the 9 values read struck with a shorter line in 9 sectors or more was not struck.
 RING_INNER = 0.45
 SECTORS = 16
 SECTOR_HIT_MM2 = 0.15
