@@ -247,6 +247,15 @@ def test_a_neighbour_s_overshoot_is_no_cross_of_specks():
     assert not misread(reading, truth)
 
 
+# The same into a star's cell: a neighbour's pencil scribble overshooting into it, along its
+# left edge, read it crossed, sure (a benchmark photo, drawn at 300 dpi: ordinary seed 3107, of
+# the seeds no limit was measured on). A cross through a star shows either side of it.
+def test_a_neighbour_s_overshoot_into_a_star_s_cell_is_no_sure_cross():
+    _, truth, sheet, rng = finished(seed=3107, dpi=300)
+    reading = read_image(take_photo(sheet, rng, "ordinary").image, "p")
+    assert misread(reading, truth) == {"cell:B6"} <= uncertain(reading)
+
+
 # A circle drawn wide, faint in places, round a colour bonus: its long sides run across the
 # value as a stroke does, and it read struck, sure (a benchmark photo, drawn at 300 dpi:
 # ordinary seed 2073, of the seeds no limit was measured on). A stroke leaves pen in fewer of

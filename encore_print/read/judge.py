@@ -132,6 +132,8 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     if faint:
         specks = _specks(boxes, inner, [v.id for v in out if v.state == "empty"], px_per_mm)
         out = _read_specks(out, specks, trusted=not specks_unsure)
+        out = _doubt_specks_along_an_edge(out, {p.element.id for p in boxes if p.element.star},
+                                          inner, px_per_mm)
         if pen_level >= tuning.PEN_SHOWS * t:
             # the pen shows well above the threshold: a cross of it would show in the
             # coverage too, so one that only lines or specks see may be the print's leftover
@@ -592,6 +594,33 @@ def _read_specks(verdicts: list[Verdict], z: dict[str, float], trusted: bool
             v = v.doubted(specks_z=round(zi, 1))
         out.append(v)
     return out
+
+
+def _doubt_specks_along_an_edge(verdicts: list[Verdict], stars: set[str],
+                                inner: dict[str, np.ndarray], px_per_mm: float
+                                ) -> list[Verdict]:
+    """A star's cell read crossed from its specks is not sure when most of its darkest ink
+    lies along one of its edges: a neighbour's stroke overshooting into it leaves specks
+    there, while a cross through the star leaves them on either side of it (a plain cell's
+    specks are weighed to its middle instead: see _specks)."""
+    out = []
+    for v in verdicts:
+        if v.id in stars and v.state == "crossed" and "specks_z" in v.features:
+            share = _darkest_along_an_edge(inner[v.id], tuning.SPECKS_EDGE_MM * px_per_mm)
+            if share >= tuning.SPECKS_EDGE_SHARE:
+                v = v.doubted(specks_edge=round(float(share), 2))
+        out.append(v)
+    return out
+
+
+def _darkest_along_an_edge(m: np.ndarray, band_px: float) -> float:
+    """The largest share of a map's darkest pixels (from its SPECKS_PERCENTILE) that lies
+    within `band_px` of one of its edges."""
+    dark = m >= np.percentile(m, tuning.SPECKS_PERCENTILE)
+    n = max(1, np.count_nonzero(dark))
+    b = max(1, round(band_px))
+    sides = (dark[:b], dark[-b:], dark[:, :b], dark[:, -b:])
+    return max(int(np.count_nonzero(side)) for side in sides) / n
 
 
 def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float],

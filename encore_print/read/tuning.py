@@ -345,6 +345,12 @@ HATCH_HIDES_PEN = 0.6
 # not: a pencil scribble overshooting into an empty neighbour read it crossed, sure, at 6.0
 # (ordinary seed 1174); weighed, star cells lost their crosses' specks (5.3-6.4 fell to 3.6).
 SPECKS_PERCENTILE = 98
+# A star's cell read crossed from specks whose darkest pixels (from the 98th percentile) lie
+# 90 % or more within 2 mm of one edge is a doubt: a neighbour's overshoot (ordinary seed 3107,
+# hard seed 1218: 1.0, read crossed, sure, at z 6.3 and 5.1). Session 19, the 15 sets: the true
+# crosses so read had at most 0.84 (4 photos from 0.75). Two misreads to go by: a thin margin.
+SPECKS_EDGE_MM = 2.0
+SPECKS_EDGE_SHARE = 0.9
 SPECKS_DOUBT = 2.2
 SPECKS_CROSSED = 3.0
 SPECKS_SURE = 5.0
