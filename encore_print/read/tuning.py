@@ -345,15 +345,15 @@ HATCH_HIDES_PEN = 0.6
 # not: a pencil scribble overshooting into an empty neighbour read it crossed, sure, at 6.0
 # (ordinary seed 1174); weighed, star cells lost their crosses' specks (5.3-6.4 fell to 3.6).
 SPECKS_PERCENTILE = 98
-# A star's cell read crossed from specks whose darkest pixels (from the 98th percentile) lie
-# 90 % or more within 2 mm of one edge is a doubt: a neighbour's overshoot (ordinary seed 3107,
-# hard seed 1218: 1.0, read crossed, sure, at z 6.3 and 5.1). Session 19, the 15 sets: the true
-# crosses so read had at most 0.84 (4 photos from 0.75). Two misreads to go by: a thin margin.
-SPECKS_EDGE_MM = 2.0
-SPECKS_EDGE_SHARE = 0.9
 SPECKS_DOUBT = 2.2
 SPECKS_CROSSED = 3.0
 SPECKS_SURE = 5.0
+# A star's cell read crossed from specks whose darkest pixels (from the 98th percentile) lie
+# 90 % or more within 2 mm of one edge is a doubt: a neighbour's overshoot (ordinary seed 3107,
+# hard seed 1218: 1.0, read crossed, sure, at z 6.3 and 5.1). Session 19, the 15 sets: the true
+# crosses so read had at most 0.87 (10 from 0.75). Two misreads to go by, and a thin margin.
+SPECKS_EDGE_MM = 2.0
+SPECKS_EDGE_SHARE = 0.9
 # A box read crossed from lines or specks alone (its coverage under the limit) on a faint-pen
 # sheet whose crosses' darkest ink is 2.2 times the pen threshold or more is not sure: such a
 # pen shows in the coverage of a cross. Simulated (hard photos: 300 mixed, 200 ballpoint;
@@ -515,13 +515,12 @@ MARKED_PIXELS = 6  # fewer pixels over the pen threshold round a value are not a
 # Circled: pen in ≥ 70 % of 16 sectors of the ring 0.45-1.45 (simulated circles: ≥ 75 %; a
 # stroke through: ≤ 44 %, a clear "no" at 45 %); a sector counts when it holds 0.15 mm² of pen
 # (a 0.3 mm line, 0.5 mm). A value read struck with pen in more sectors than halfway between
-# (10 or more) is a doubt: a wide circle's long sides read across it. Session 18, ~3 000
-# simulated photos: of the values read struck, sure, with pen in 9 sectors or more, none was
-# struck; one was circled (ordinary seed 2073, 10 sectors; hard 1158, 11, read at 0.43). So is
-# one with pen in 9 sectors (over half) and a line short of VALUE_LINE_SURE: ordinary seed 3020,
-# circled, read struck at 0.79 with a line of 3.5. Session 19, the 15 sets and seeds 2000-2299
-# ordinary and 3000-3149 of both levels: the true strikes in 9 sectors had lines of 12.6 and 14.9,
-# and each of the 9 values read struck with a shorter line in 9 sectors or more was not struck.
+# (10 or more) is a doubt: a wide circle's long sides read across it (ordinary seed 2073, 10
+# sectors, and hard 1158, 11: circled, read struck). So is one with pen in 9 (over half) and a
+# line short of VALUE_LINE_SURE (ordinary seed 3020: circled, read struck at 0.79, line 3.5).
+# Session 19, the 15 verdict sets and seeds 2000-2299 ordinary and 3000-3149 of both levels: no
+# value read struck, sure, with pen in 10 sectors or more was struck; in 9, two were, with lines
+# of 12.6 and 14.9; of the 9 read struck with pen in 9 or more and a shorter line, none was.
 RING_INNER = 0.45
 SECTORS = 16
 SECTOR_HIT_MM2 = 0.15
