@@ -616,7 +616,7 @@ def _doubt_specks_along_an_edge(verdicts: list[Verdict], stars: set[str],
 def _darkest_along_an_edge(m: np.ndarray, band_px: float) -> float:
     """The largest share of a map's darkest pixels (from its SPECKS_PERCENTILE) that lies
     within `band_px` of one of its edges."""
-    dark = m >= np.percentile(m, tuning.SPECKS_PERCENTILE)
+    dark = m >= percentile(m, tuning.SPECKS_PERCENTILE)
     n = max(1, np.count_nonzero(dark))
     b = max(1, round(band_px))
     sides = (dark[:b], dark[-b:], dark[:, :b], dark[:, -b:])
