@@ -116,29 +116,39 @@ def crosses_then_empty(pen_darkness, noise, seed, **judging):
     return verdicts[40:]
 
 
-def specks(darkness, share, seed=9):
-    """Scattered specks of pen over the middle of a box, none big enough for a stroke nor in
-    a line: what a grainy pencil cross over a star can leave in a photo."""
+def specks(*parts, share=0.3):
+    """Scattered specks as dark as a pencil cross's in these parts of a box (x0, y0, x1, y1, as
+    shares of its side), `share` of their pixels, none big enough for a stroke nor in a line:
+    what a grainy pencil cross over a star can leave in a photo."""
     def draw(ink, m, size):
-        rng = np.random.default_rng(seed)
-        inner = ink[m + size // 5:m + 4 * size // 5, m + size // 5:m + 4 * size // 5]
-        hit = rng.random(inner.shape) < share
-        inner[hit] = np.maximum(inner[hit], darkness)
+        rng = np.random.default_rng(9)
+        for x0, y0, x1, y1 in parts:
+            part = ink[m + int(y0 * size):m + int(y1 * size),
+                       m + int(x0 * size):m + int(x1 * size)]
+            hit = rng.random(part.shape) < share
+            part[hit] = np.maximum(part[hit], 0.07)
     return draw
 
 
-def verdict_of_specks(pen_darkness, specks_unsure=False):
-    """A sheet whose crosses have `pen_darkness`, its other cells empty (the photo's noise)
-    but one, which holds scattered specks: that cell's verdict."""
+def verdict_of_probe(draw, pen_darkness=0.15, star=False, **judging):
+    """A sheet whose first 40 plain cells hold crosses of `pen_darkness`, its other cells empty
+    (the photo's noise) but one, drawn by `draw` (the last plain cell, or with `star` the first
+    star's): that cell's verdict, judged so (`judging`: judge's options)."""
     rng = np.random.default_rng(7)
-    cells = [e for e in geometry(load_layout("encore")).elements
-             if e.kind == "cell" and not e.star]
-    crossed, empty, probe = cells[:40], cells[40:-1], cells[-1]
-    patches = [patch(e, line(pen_darkness, X), rng, noise=0.01) for e in crossed]
-    patches += [patch(e, lambda *_: None, rng, noise=0.01) for e in empty]
-    patches.append(patch(probe, specks(0.07, 0.06), rng, noise=0.01))
-    verdicts, _ = judge(patches, PX, specks_unsure=specks_unsure)
+    elements = geometry(load_layout("encore")).elements
+    cells = [e for e in elements if e.kind == "cell" and not e.star]
+    probe = next(e for e in elements if e.star) if star else cells.pop()
+    patches = [patch(e, line(pen_darkness, X), rng, noise=0.01) for e in cells[:40]]
+    patches += [patch(e, lambda *_: None, rng, noise=0.01) for e in cells[40:]]
+    patches.append(patch(probe, draw, rng, noise=0.01))
+    verdicts, _ = judge(patches, PX, **judging)
     return next(v for v in verdicts if v.id == probe.id)
+
+
+def verdict_of_specks(pen_darkness, specks_unsure=False):
+    """Scattered specks over the middle of a cell: its verdict (see verdict_of_probe)."""
+    return verdict_of_probe(specks((0.2, 0.2, 0.8, 0.8), share=0.06), pen_darkness,
+                            specks_unsure=specks_unsure)
 
 
 def test_a_pencil_cross_fallen_to_specks_is_read_crossed():
@@ -174,34 +184,8 @@ def test_specks_along_a_plain_cell_s_edge_are_no_cross():
     """Specks as dark as a pencil cross's, but in a band along the cell's edge: what a
     neighbour's scribble leaves where it overshoots. They are weighed as the coverage is, little
     at the edges: the cell is empty."""
-    def along_the_edge(ink, m, size):
-        band = ink[m + size // 5:m + 4 * size // 5, m:m + 15 * size // 100]
-        hit = np.random.default_rng(9).random(band.shape) < 0.3
-        band[hit] = np.maximum(band[hit], 0.07)
-
-    rng = np.random.default_rng(7)
-    cells = [e for e in geometry(load_layout("encore")).elements
-             if e.kind == "cell" and not e.star]
-    crossed, empty, probe = cells[:40], cells[40:-1], cells[-1]
-    patches = [patch(e, line(0.15, X), rng, noise=0.01) for e in crossed]
-    patches += [patch(e, lambda *_: None, rng, noise=0.01) for e in empty]
-    patches.append(patch(probe, along_the_edge, rng, noise=0.01))
-    verdicts, _ = judge(patches, PX)
-    v = next(v for v in verdicts if v.id == probe.id)
+    v = verdict_of_probe(specks((0.0, 0.2, 0.15, 0.8)))
     assert v.state == "empty" and not v.uncertain, v
-
-
-def specks_within(*boxes):
-    """Specks as dark as a pencil cross's in these parts of a box (x0, y0, x1, y1, as shares
-    of its side)."""
-    def draw(ink, m, size):
-        rng = np.random.default_rng(9)
-        for x0, y0, x1, y1 in boxes:
-            part = ink[m + round(y0 * size):m + round(y1 * size),
-                       m + round(x0 * size):m + round(x1 * size)]
-            hit = rng.random(part.shape) < 0.3
-            part[hit] = np.maximum(part[hit], 0.07)
-    return draw
 
 
 @pytest.mark.parametrize("where, sure", [
@@ -215,15 +199,7 @@ def test_specks_along_one_edge_of_a_star_s_cell_are_no_sure_cross(where, sure):
     either side of it; specks along one edge only are what a neighbour's stroke leaves where
     it overshoots (ordinary seed 3107, of the seeds no limit was measured on: read crossed,
     sure, at 6.3): a doubt."""
-    rng = np.random.default_rng(7)
-    elements = geometry(load_layout("encore")).elements
-    cells = [e for e in elements if e.kind == "cell" and not e.star]
-    probe = next(e for e in elements if e.star)
-    patches = [patch(e, line(0.15, X), rng, noise=0.01) for e in cells[:40]]
-    patches += [patch(e, lambda *_: None, rng, noise=0.01) for e in cells[40:]]
-    patches.append(patch(probe, specks_within(*where), rng, noise=0.01))
-    verdicts, _ = judge(patches, PX)
-    v = next(v for v in verdicts if v.id == probe.id)
+    v = verdict_of_probe(specks(*where), star=True)
     assert v.state == "crossed" and v.uncertain != sure, v
 
 

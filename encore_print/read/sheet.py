@@ -308,6 +308,8 @@ def _doubt_shade_edges(verdicts: list[Verdict], g: SheetGeometry, near_hidden: f
     shadow, crosses it) is not sure: the light field follows such an edge only roughly, and
     what it misses of it reads as pen. `light`: see light.light_field; `places`: see
     _placed."""
+    if not near_hidden:  # every corner mark seen
+        return verdicts
     px = tuning.PX_PER_MM
     shift = {e.id: (sx, sy) for e, (*_, sx, sy) in zip(g.elements, places)}
     out = []
