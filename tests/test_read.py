@@ -374,6 +374,16 @@ def test_a_figure_short_of_its_limit_is_rounded_down():
     assert [_short_of(x) for x in (1.97, 2.0, 2.3, 0.04)] == ["1.9", "2.0", "2.3", "0.0"]
 
 
+# A sheet crossed with a faint pencil, photographed from afar (a benchmark photo, drawn at 300
+# dpi: ordinary seed 4022, the sheet at 3.2 photo pixels per mm): its pen barely stands out, and
+# what helps is coming closer, not more light.
+def test_a_faint_pen_photographed_from_afar_is_refused_asking_to_come_closer():
+    _, _, sheet, rng = finished(seed=4022, dpi=300)
+    with pytest.raises(NoSheet, match=r"barely stand out from the paper .*; retake it from "
+                                      r"closer \(the sheet shows at only 3\.2 pixels per mm"):
+        read_image(take_photo(sheet, rng, "ordinary").image, "x.jpg")
+
+
 def test_pencil_crosses_through_stars_are_seen():
     """A star hides part of its cell: a pencil cross through it is read crossed, or at worst
     flagged, never a sure "empty"."""

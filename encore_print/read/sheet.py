@@ -179,7 +179,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
-                      "needed); retake it in brighter, even light")
+                      f"needed); {_retake_for_contrast(photo_px_per_mm(to_mm, g.sheet_mm))}")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
     glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
@@ -342,6 +342,15 @@ def _near(e: Element, g: SheetGeometry, corners: list[str], reach_mm: float) -> 
     x, y, w, h = e.box_mm
     return any(np.hypot(x + w / 2 - (fx + fw / 2), y + h / 2 - (fy + fh / 2)) <= reach_mm
                for f in g.fiducials if f.corner in corners for fx, fy, fw, fh in [f.box_mm])
+
+
+def _retake_for_contrast(scale: float) -> str:
+    """How to retake a photo whose pen barely stands out, the sheet showing at `scale` photo
+    pixels per mm: closer where a pen line is about a pixel wide, else in better light."""
+    if scale < tuning.CLOSER_PX_PER_MM:
+        return (f"retake it from closer (the sheet shows at only {_short_of(scale)} pixels per "
+                "mm, where a thin or pale pen line fades into the paper), in bright, even light")
+    return "retake it in brighter, even light"
 
 
 def _short_of(figure: float) -> str:
