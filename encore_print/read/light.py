@@ -25,7 +25,9 @@ def light_field(coarse: np.ndarray, blank: Blank, tone: np.ndarray, size: tuple[
 
 
 def _coarse_light(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndarray:
-    """The light field at LIGHT_PX_PER_MM, from the photo's coarse copy."""
+    """The light field at LIGHT_PX_PER_MM, from the photo's coarse copy: the tiles' light,
+    followed where it changes sharply (see _sharp_light), both worked out on a half-size copy
+    of photo ÷ print."""
     sh, sw = blank.flat.shape
     p = coarse.astype(np.float32)
     lit = np.maximum(tone, 1.0)  # (what the photo is divided by)
@@ -33,24 +35,38 @@ def _coarse_light(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndar
     if blank.hatching is not None:
         hatched = blurred_past_hatching(p) / cv2.LUT(blank.smooth, lit)
         ratio[blank.hatching] = hatched[blank.hatching]
-    least = least_channel(ratio)
-    tile = max(2, round(tuning.LIGHT_TILE_MM * tuning.LIGHT_PX_PER_MM))
-    size = (max(1, sw // tile), max(1, sh // tile))
+    half = cv2.resize(ratio, _half(blank), interpolation=cv2.INTER_AREA)
+    coarse = cv2.resize(_tiles_light(half, blank), (sw, sh), interpolation=cv2.INTER_LINEAR)
+    return _sharp_light(half, blank, coarse)
+
+
+def _tiles_light(half: np.ndarray, blank: Blank) -> np.ndarray:
+    """Per tile of LIGHT_TILE_MM, the mean of photo ÷ print (`half`, at half of
+    LIGHT_PX_PER_MM) where the print is flat, leaving out what is well darker (ink, dirt)."""
+    hh, hw = half.shape[:2]
+    least = least_channel(half)
+    tile = max(2, round(tuning.LIGHT_TILE_MM * tuning.LIGHT_PX_PER_MM / 2))
+    size = (max(1, hw // tile), max(1, hh // tile))
     flat, den = _flat_tiles(blank, size)
-    gain = masked_mean(ratio, flat, size, den)
-    for _ in range(2):  # drop pixels well below the estimate (ink, dirt), then re-estimate
-        full = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
+    gain = masked_mean(half, flat, size, den)
+    for _ in range(2):  # drop pixels well below the estimate, then re-estimate
+        full = cv2.resize(gain, (hw, hh), interpolation=cv2.INTER_LINEAR)
         keep = flat & (least >= 0.85 * least_channel(full))
-        gain = masked_mean(ratio, keep, size)
-    coarse = cv2.resize(gain, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    return _sharp_light(ratio, blank, coarse)
+        gain = masked_mean(half, keep, size)
+    return gain
+
+
+def _half(blank: Blank) -> tuple[int, int]:
+    """The size (w, h) of the half-size copy the light is worked out on."""
+    sh, sw = blank.flat.shape
+    return max(1, sw // 2), max(1, sh // 2)
 
 
 @lru_cache(maxsize=4)  # few: each holds on to its blank
 def _flat_tiles(blank: Blank, size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """Where the blank is flat (bool), and how much of each tile is: the same for every photo
-    of a layout."""
-    flat = blank.flat > 0
+    """Where the blank is flat all over a pixel of the half-size copy (bool), and how much of
+    each tile is: the same for every photo of a layout."""
+    flat = cv2.resize(blank.flat, _half(blank), interpolation=cv2.INTER_AREA) > 0.999
     return flat, tile_share(flat, size)
 
 
@@ -58,17 +74,16 @@ def tile_share(mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return cv2.resize(mask.astype(np.float32), size, interpolation=cv2.INTER_AREA)[..., None]
 
 
-def _sharp_light(ratio: np.ndarray, blank: Blank, coarse: np.ndarray) -> np.ndarray:
+def _sharp_light(half: np.ndarray, blank: Blank, coarse: np.ndarray) -> np.ndarray:
     """The light where it changes sharply (the edge of a shadow in sunlight), which tiles
     average away: the plain print's brightness with darker features narrower than
-    LIGHT_EDGE_MM closed over (pen strokes, dots, the print between plain areas), on a
-    half-size copy. A closing is biased bright by noise: that bias, the typical excess over the
-    tiles' light, is taken out. Where plain print is too far apart to tell, the tiles' light."""
+    LIGHT_EDGE_MM closed over (pen strokes, dots, the print between plain areas), on the
+    half-size copy of photo ÷ print (`half`), at LIGHT_PX_PER_MM. A closing is biased bright by
+    noise: that bias, the typical excess over the tiles' light (`coarse`), is taken out. Where
+    plain print is too far apart to tell, the tiles' light."""
     sh, sw = blank.plain.shape
-    half = (max(1, sw // 2), max(1, sh // 2))
-    small = cv2.resize(ratio, half, interpolation=cv2.INTER_AREA)
     k = 2 * round(tuning.LIGHT_EDGE_MM / 2 * tuning.LIGHT_PX_PER_MM / 2) + 1
-    closed = _close_round(cv2.copyTo(small, _known_plain(blank, half)), k)
+    closed = _close_round(cv2.copyTo(half, _known_plain(blank, _half(blank))), k)
     closed = cv2.resize(closed, (sw, sh), interpolation=cv2.INTER_LINEAR)
     # (new arrays: divided in place)
     to_coarse, tiles = least_channel(closed), least_channel(coarse)
