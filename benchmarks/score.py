@@ -13,10 +13,11 @@ promises: it should refuse or flag, never misread), reads them, and prints per l
   looked at); wrong-unflagged (a misread, not flagged, that makes the total wrong: the worst
   outcome); total sure (the total is right and no uncertain mark could change it: a table
   game's score needs no look at the sheet; solo roll boxes, for one, never change it);
-then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to decode it, and
-peak memory. Targets (issue 3): ordinary all exact, hard ≥ 97 % exact, zero wrong-unflagged,
-scoring ≤ 1.5 × decode. `--pen felt|ballpoint|pencil` writes every sheet with that pen: a mixed
-bag of pens hides one pen's own weaknesses. `--megapixels 12` takes the photos at a phone's size
+then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to decode it, its
+peak memory, and how long the whole `encore-print score` command takes on it. Targets (issue
+3): ordinary all exact, hard ≥ 97 % exact, zero wrong-unflagged, scoring ≤ 1.5 × decode.
+`--pen felt|ballpoint|pencil` writes every sheet with that pen: a mixed bag of pens hides one
+pen's own weaknesses. `--megapixels 12` takes the photos at a phone's size
 and reads them through a JPEG file, as the `score` command does (slower to generate). `--solo`
 crosses the roll counter as a solo game does; a misread roll never changes the total, so it
 shows as mark-wrong. `--mono` prints the pads in grey, as a black-and-white printer does.
@@ -36,6 +37,8 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -177,6 +180,7 @@ def speed() -> None:
         print(f"12 MP photo ({w}×{h}, {path.stat().st_size // 1024} KB JPEG)")
         with get_context("spawn").Pool(1) as pool:  # a fresh process: the reader alone
             peak = pool.apply(_peak_reading, (path,))
+        command = _command_time(path)
         # a reflection takes paths of its own (what lies near a washed-out spot): once they
         # cost ten times the rest, unseen here
         glare = Path(tmp) / "glare.jpg"
@@ -190,6 +194,8 @@ def speed() -> None:
     print(f"score (read + rules)    {score * 1000:7.0f} ms")
     print(f"score / decode          {score / decode:7.2f}")
     print(f"peak memory             {peak:7.0f} MB (a fresh process scoring the 12 MP JPEG)")
+    print(f"the score command       {command * 1000:7.0f} ms (`encore-print score` on it, start to "
+          "end: Python, imports, the blank sheet drawn once, the reading)")
     print(f"with a lamp's reflection {glare_score * 1000:6.0f} ms, "
           f"{glare_score / glare_decode:.2f} × its decode (ordinary seed 20, --glare)")
     print(f"a sheet that curls up   {curl_score * 1000:7.0f} ms, "
@@ -207,6 +213,13 @@ def _times(path: Path) -> tuple[float, float]:
     read_photo(path)  # warm caches (blank sheet render) as a long-running session would
     decode = min(_timed(lambda: cv2.imread(str(path))) for _ in range(5))
     return decode, min(_timed(lambda: score_marks("x", *_read(path))) for _ in range(5))
+
+
+def _command_time(path: Path) -> float:
+    """What a player waits for: the whole `score` command on the photo (the fastest of 3)."""
+    command = [sys.executable, "-m", "encore_print", "score", str(path)]
+    return min(_timed(lambda: subprocess.run(command, capture_output=True, check=True))
+               for _ in range(3))
 
 
 def _peak_reading(path: Path) -> float:
