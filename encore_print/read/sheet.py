@@ -403,7 +403,7 @@ def _best_blank(layout: Layout, bgr: np.ndarray, g: SheetGeometry, name: str
     fine), which the light is measured on too (the two blanks' coarse copies are one size),
     where the print is washed out on the blank chosen (see glare.washed_out), and what lies
     within TONE_GLARE_MM of that. On a photo in shades of grey, see _grey_pad."""
-    colour, mono = blank_for(layout, False), blank_for(layout, True)
+    colour = blank_for(layout, False)  # (the black-and-white pad's is made where it is one)
     coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
     if _in_grey(coarse):  # no colours to tell by: a colour pad's cells show as grey fills
         blank = _grey_pad(layout, bgr, g, name)
@@ -415,7 +415,7 @@ def _best_blank(layout: Layout, bgr: np.ndarray, g: SheetGeometry, name: str
             strength = colour_strength(coarse, colour)
         if strength is None or strength > tuning.PAD_COLOUR_STRENGTH:
             return colour, coarse, washed, lifted  # (or a layout with no colours to tell by)
-        blank = mono
+        blank = blank_for(layout, True)
     washed = washed_out(coarse, blank)
     return blank, coarse, washed, near(washed, tuning.TONE_GLARE_MM)
 
