@@ -77,10 +77,10 @@ def tile_share(mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 def _sharp_light(half: np.ndarray, blank: Blank, coarse: np.ndarray) -> np.ndarray:
     """The light where it changes sharply (the edge of a shadow in sunlight), which tiles
     average away: the plain print's brightness with darker features narrower than
-    LIGHT_EDGE_MM closed over (pen strokes, dots, the print between plain areas), on the
-    half-size copy of photo ÷ print (`half`), at LIGHT_PX_PER_MM. A closing is biased bright by
-    noise: that bias, the typical excess over the tiles' light (`coarse`), is taken out. Where
-    plain print is too far apart to tell, the tiles' light."""
+    LIGHT_EDGE_MM closed over (pen strokes, dots, the print between plain areas), worked out on
+    the half-size copy of photo ÷ print (`half`) and given at LIGHT_PX_PER_MM. A closing is
+    biased bright by noise: that bias, the typical excess over the tiles' light (`coarse`), is
+    taken out. Where plain print is too far apart to tell, the tiles' light."""
     sh, sw = blank.plain.shape
     k = 2 * round(tuning.LIGHT_EDGE_MM / 2 * tuning.LIGHT_PX_PER_MM / 2) + 1
     closed = _close_round(cv2.copyTo(half, _known_plain(blank, _half(blank))), k)
