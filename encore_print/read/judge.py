@@ -114,7 +114,7 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
                         main if darkest.get(i, 0.0) >= tuning.LINE_PEN_SHARE * t else usual)
            for i in cover]
     if measured is not None:
-        out = _doubt_pale_crosses(out, cover, limit, tops, measured)
+        out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone
     # are faint by definition
     c = contrast(boxes, out, tops)
@@ -527,14 +527,21 @@ def _box_verdict(eid: str, cover: float, limit: float, line_z: float, lines: Lin
 
 
 def _doubt_pale_crosses(verdicts: list[Verdict], cover: dict[str, float], limit: float,
-                        tops: dict[str, dict[float, float]], pen: float) -> list[Verdict]:
+                        tops: dict[str, dict[float, float]], pen: float,
+                        shaded: frozenset[str] = frozenset()) -> list[Verdict]:
     """A sheet is crossed with one pen, and each of its crosses reaches about that pen's
     darkness somewhere (`pen`: see _pen_level). A box read crossed by strokes covering little
     more than the limit, whose darkest ink (99th percentile) stays far paler than that, is
     more likely the photo's noise than a cross: on a photo with few pixels per mm of sheet,
-    its blotches grow as large as strokes."""
+    its blotches grow as large as strokes. Where a thumb may shade the box (`shaded`), so is
+    one covered more: the thumb's shadow can lie across it as a soft band, which the light
+    takes for a pen stroke (see light._sharp_light) and leaves in the ink."""
+    def covered(i: str) -> bool:
+        return limit <= cover[i] < limit * tuning.PALE_COVER or (i in shaded
+                                                                 and limit <= cover[i])
+
     return [v.doubted(pale=round(tops[v.id][99] / pen, 2))
-            if v.state == "crossed" and limit <= cover[v.id] < limit * tuning.PALE_COVER
+            if v.state == "crossed" and covered(v.id)
             and tops[v.id][99] < tuning.PALE_CROSS * pen else v for v in verdicts]
 
 
