@@ -17,8 +17,8 @@ then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to d
 peak memory, and how long the whole `encore-print score` command takes on it. Targets (issue
 3): ordinary all exact, hard ≥ 97 % exact, zero wrong-unflagged, scoring ≤ 1.5 × decode.
 `--pen felt|ballpoint|pencil` writes every sheet with that pen: a mixed bag of pens hides one
-pen's own weaknesses. `--megapixels 12` takes the photos at a phone's size
-and reads them through a JPEG file, as the `score` command does (slower to generate). `--solo`
+pen's own weaknesses. `--megapixels 12` takes the photos at a phone's size and reads them
+through a JPEG file, as the `score` command does (slower to generate). `--solo`
 crosses the roll counter as a solo game does; a misread roll never changes the total, so it
 shows as mark-wrong. `--mono` prints the pads in grey, as a black-and-white printer does.
 `--printer pale|dark|tinted` prints them as a printer whose colours are off does (toner saver,

@@ -537,8 +537,7 @@ def _doubt_pale_crosses(verdicts: list[Verdict], cover: dict[str, float], limit:
     one covered more: the thumb's shadow can lie across it as a soft band, which the light
     takes for a pen stroke (see light._sharp_light) and leaves in the ink."""
     def covered(i: str) -> bool:
-        return limit <= cover[i] < limit * tuning.PALE_COVER or (i in shaded
-                                                                 and limit <= cover[i])
+        return limit <= cover[i] and (cover[i] < limit * tuning.PALE_COVER or i in shaded)
 
     return [v.doubted(pale=round(tops[v.id][99] / pen, 2))
             if v.state == "crossed" and covered(v.id)
