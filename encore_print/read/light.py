@@ -36,8 +36,8 @@ def _coarse_light(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndar
         hatched = blurred_past_hatching(p) / cv2.LUT(blank.smooth, lit)
         ratio[blank.hatching] = hatched[blank.hatching]
     half = cv2.resize(ratio, _half(blank), interpolation=cv2.INTER_AREA)
-    coarse = cv2.resize(_tiles_light(half, blank), (sw, sh), interpolation=cv2.INTER_LINEAR)
-    return _sharp_light(half, blank, coarse)
+    tiled = cv2.resize(_tiles_light(half, blank), (sw, sh), interpolation=cv2.INTER_LINEAR)
+    return _sharp_light(half, blank, tiled)
 
 
 def _tiles_light(half: np.ndarray, blank: Blank) -> np.ndarray:
@@ -74,25 +74,25 @@ def tile_share(mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return cv2.resize(mask.astype(np.float32), size, interpolation=cv2.INTER_AREA)[..., None]
 
 
-def _sharp_light(half: np.ndarray, blank: Blank, coarse: np.ndarray) -> np.ndarray:
+def _sharp_light(half: np.ndarray, blank: Blank, tiled: np.ndarray) -> np.ndarray:
     """The light where it changes sharply (the edge of a shadow in sunlight), which tiles
     average away: the plain print's brightness with darker features narrower than
     LIGHT_EDGE_MM closed over (pen strokes, dots, the print between plain areas), worked out on
     the half-size copy of photo ÷ print (`half`) and given at LIGHT_PX_PER_MM. A closing is
-    biased bright by noise: that bias, the typical excess over the tiles' light (`coarse`), is
+    biased bright by noise: that bias, the typical excess over the tiles' light (`tiled`), is
     taken out. Where plain print is too far apart to tell, the tiles' light."""
     sh, sw = blank.plain.shape
     k = 2 * round(tuning.LIGHT_EDGE_MM / 2 * tuning.LIGHT_PX_PER_MM / 2) + 1
     closed = _close_round(cv2.copyTo(half, _known_plain(blank, _half(blank))), k)
     closed = cv2.resize(closed, (sw, sh), interpolation=cv2.INTER_LINEAR)
     # (new arrays: divided in place)
-    to_coarse, tiles = least_channel(closed), least_channel(coarse)
-    to_coarse /= np.maximum(tiles, 1e-3, out=tiles)
-    known = to_coarse > tuning.LIGHT_KNOWN
+    to_tiles, tiles = least_channel(closed), least_channel(tiled)
+    to_tiles /= np.maximum(tiles, 1e-3, out=tiles)
+    known = to_tiles > tuning.LIGHT_KNOWN
     if not known.any():
-        return coarse
-    closed /= float(_median(to_coarse[known]))  # a copy: ours to reorder
-    return cv2.copyTo(closed, known.astype(np.uint8), coarse)  # `coarse` is ours to overwrite
+        return tiled
+    closed /= float(_median(to_tiles[known]))  # a copy: ours to reorder
+    return cv2.copyTo(closed, known.astype(np.uint8), tiled)  # `tiled` is ours to overwrite
 
 
 def _median(a: np.ndarray):
