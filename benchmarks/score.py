@@ -1,6 +1,6 @@
 """Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
 [--megapixels MP] [--solo] [--mono] [--printer P] [--glare] [--grey] [--phone] [--curl]
-[--first-seed S]
+[--finger] [--first-seed S]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -28,6 +28,8 @@ an inkjet on plain paper, a cartridge running low): no printer prints the render
 black-and-white mode does: the same photos otherwise. `--phone` has the phone steepen each
 photo's tones and sharpen it before saving it, as phones' cameras do: the same photos otherwise.
 `--curl` has one edge of every sheet curl up off the table: the same photos otherwise.
+`--finger` has a finger hold every sheet down at one side, over its edge, hiding no corner
+mark: the same photos otherwise.
 `--first-seed 300` reads photos the reader's limits were not measured on (they were on seeds
 0-299).
 """
@@ -81,6 +83,7 @@ class Photos:
     grey: bool = False
     phone: bool = False
     curl: bool = False
+    finger: bool = False
 
 
 def make_photo(seed: int, level: str, kind: Photos = Photos()):
@@ -89,7 +92,7 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
     does; `mono`: the pad printed in grey; `printer`: how its colours came out
     (simulate.PRINTERS); `glare`: a lamp reflected off the sheet; `grey`: the photo saved in
     shades of grey; `phone`: its tones steepened and sharpened by the phone; `curl`: one edge
-    of the sheet curling up off the table."""
+    of the sheet curling up off the table; `finger`: a finger holding it down at one side."""
     layout = load_layout("encore")
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
@@ -98,7 +101,8 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
     pen = random_pen(rng, kind=kind.pen) if kind.pen else None
     sheet = draw_marks(print_sheet(render_sheet_image(layout, DPI, kind.mono), kind.printer),
                        geometry(layout), DPI, truth, rng, pen)
-    photo = photograph(sheet, rng, level, kind.megapixels, kind.glare, kind.phone, kind.curl)
+    photo = photograph(sheet, rng, level, kind.megapixels, kind.glare, kind.phone, kind.curl,
+                       kind.finger)
     if kind.grey:
         photo = cv2.cvtColor(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
     return layout, truth, photo
@@ -270,6 +274,9 @@ def add_photo_options(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--curl", action="store_true",
                     help="one edge of every sheet curling up off the table (the same photos "
                          "otherwise)")
+    ap.add_argument("--finger", action="store_true",
+                    help="a finger holding every sheet down at one side, over its edge (the "
+                         "same photos otherwise)")
     ap.add_argument("--first-seed", type=int, default=0,
                     help="seeds from this one on: the reader's limits were measured on seeds "
                          "0-299, so fresh seeds test them on photos they have not seen")
@@ -278,7 +285,7 @@ def add_photo_options(ap: argparse.ArgumentParser) -> None:
 def photos_of(a: argparse.Namespace) -> Photos:
     """The photos the options ask for (verdicts.py has no --megapixels: it reads pixels)."""
     return Photos(a.pen, getattr(a, "megapixels", None), a.solo, a.mono, a.printer, a.glare,
-                  a.grey, a.phone, a.curl)
+                  a.grey, a.phone, a.curl, a.finger)
 
 
 def main() -> None:

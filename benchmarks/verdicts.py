@@ -1,6 +1,6 @@
 """Every verdict of the reader on the benchmark's photos, as JSON lines: benchmarks/verdicts.py
 [--sheets N] [--levels L,L] [--pen P] [--solo] [--mono] [--printer P] [--glare] [--grey]
-[--phone] [--curl] [--first-seed S]
+[--phone] [--curl] [--finger] [--first-seed S]
 > verdicts.jsonl
 
 The photos are those of benchmarks/score.py (same seeds, same options). One line per element

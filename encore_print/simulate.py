@@ -9,7 +9,7 @@ image):
   felt-tip, ballpoint or pencil, hand-drawn (wobbly strokes, varying pressure, off-centre).
 - `photograph` / `take_photo`: a sheet image → a phone photo of it lying on a table (rotation,
   perspective, uneven light, colour cast, shadow, a thumb holding a corner, blur, sensor noise,
-  JPEG), at one of the difficulty levels of `LEVELS`.
+  JPEG), at one of the difficulty levels of `LEVELS`; on request a finger holding one side.
 
 `random_finished_sheet` makes the states of a random legal finished Encore! sheet.
 Pure numpy + OpenCV; nothing here is used when reading real photos.
@@ -476,14 +476,17 @@ class Photo:
 
 def photograph(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
                out_megapixels: float | None = None, glare: bool = False,
-               processed: bool = False, curled: bool = False) -> np.ndarray:
+               processed: bool = False, curled: bool = False, finger: bool = False
+               ) -> np.ndarray:
     """A phone photo (BGR uint8) of the sheet lying on a table; see `take_photo`."""
-    return take_photo(sheet_rgb, rng, level, out_megapixels, glare, processed, curled).image
+    return take_photo(sheet_rgb, rng, level, out_megapixels, glare, processed, curled,
+                      finger).image
 
 
 def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
                out_megapixels: float | None = None, glare: bool = False,
-               processed: bool = False, curled: bool = False) -> Photo:
+               processed: bool = False, curled: bool = False, finger: bool = False
+               ) -> Photo:
     """Photograph the sheet image: the photo plus the homography used (of the sheet as if it
     lay flat).
 
@@ -491,7 +494,8 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
     the frame is 4:3, mostly oriented like the sheet appears. `glare`: a lamp is reflected off
     the sheet (see `_glare`); `processed`: the phone steepens the tones and sharpens the photo
     (see `_phone_processing`); `curled`: one edge of the sheet curls up off the table (see
-    `_curl`). Each draws from a stream of its own: the photo is otherwise the one the same
+    `_curl`); `finger`: a finger holds the sheet down at one side, lying over its edge (see
+    `_finger`). Each draws from a stream of its own: the photo is otherwise the one the same
     seed gives without.
     """
     if level not in LEVELS:
@@ -509,6 +513,7 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
     quad = camera.photo(src_corners.astype(np.float64))
     homography = cv2.getPerspectiveTransform(src_corners, quad.astype(np.float32))
     glare_rng, phone_rng, curl_rng = rng.spawn(3)
+    finger_rng, = rng.spawn(1)  # (spawned apart: the three streams above stay the same)
 
     sheet_bgr = cv2.cvtColor(sheet_rgb, cv2.COLOR_RGB2BGR)
     paper, alpha = _warp_sheet(sheet_bgr, homography, size)
@@ -519,6 +524,8 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
     scene = scene * (1 - alpha[..., None]) + paper * alpha[..., None]
     if rng.random() < lv.thumb_chance:
         scene = _thumb(scene, homography, (src_w, src_h), rng)
+    if finger:
+        scene = _finger(scene, homography, (src_w, src_h), finger_rng)
     scene *= _illumination(size, quad, lv, rng)
     if glare:
         scene = _glare(scene, quad, glare_rng)
@@ -820,16 +827,35 @@ SKINS = [(0.62, 0.72, 0.90), (0.50, 0.62, 0.82), (0.38, 0.50, 0.68), (0.22, 0.30
 def _thumb(scene: np.ndarray, homography: np.ndarray, sheet_size: tuple[int, int],
            rng: Rng) -> np.ndarray:
     """A thumb holding the sheet down at one corner: it comes in from outside the sheet over the
-    corner, roughly along the diagonal, its tip 12–20 % of the short side in; it casts a soft
-    shadow and is shaded rounder at its edges."""
+    corner, roughly along the diagonal, its tip 12–20 % of the short side in."""
     w, h = sheet_size
-    short = min(w, h)
     k = int(rng.integers(4))
     corner = np.array([[0, 0], [w, 0], [w, h], [0, h]][k], float)
     inward = np.array([w / 2, h / 2]) - corner
     axis = _rot(rng.normal(0, math.radians(15))) @ (inward / np.hypot(*inward))
-    tip = corner + axis * short * rng.uniform(0.12, 0.2)
-    base = corner - axis * short * 0.4
+    return _draw_finger(scene, homography, corner, axis, rng.uniform(0.12, 0.2), min(w, h), rng)
+
+
+def _finger(scene: np.ndarray, homography: np.ndarray, sheet_size: tuple[int, int],
+            rng: Rng) -> np.ndarray:
+    """A finger holding the sheet down at one side, anywhere but near a corner (no corner mark
+    hidden): it comes in from outside the sheet, roughly square to that side, its tip 6–14 %
+    of the short side in."""
+    w, h = sheet_size
+    k, along = int(rng.integers(4)), rng.uniform(0.15, 0.85)
+    edge = np.array([[along * w, 0], [w, along * h], [along * w, h], [0, along * h]][k])
+    inward = np.array([[0, 1], [-1, 0], [0, -1], [1, 0]][k], float)
+    axis = _rot(rng.normal(0, math.radians(15))) @ inward
+    return _draw_finger(scene, homography, edge, axis, rng.uniform(0.06, 0.14), min(w, h), rng)
+
+
+def _draw_finger(scene: np.ndarray, homography: np.ndarray, edge: np.ndarray, axis: np.ndarray,
+                 reach: float, short: float, rng: Rng) -> np.ndarray:
+    """A finger coming in over the sheet's edge at `edge` (sheet pixels) along `axis` (a unit
+    vector), its tip `reach` of the sheet's `short` side in, as wide as 12–16 % of it: it casts
+    a soft shadow and is shaded rounder at its edges."""
+    tip = edge + axis * short * reach
+    base = edge - axis * short * 0.4
     radius = short * rng.uniform(0.06, 0.08)
     side = np.array([-axis[1], axis[0]])
     arc = np.linspace(-np.pi / 2, np.pi / 2, 24)

@@ -153,15 +153,37 @@ def test_a_phone_s_processing_sharpens_the_same_photo(sheet):
     assert detail[1] > 1.2 * detail[0]
 
 
+def _changed_by(sheet, **option):
+    """The photo of seed 3 without `option`, and where (bool) the one with it differs: the
+    same sheet, seen the same way."""
+    plain = take_photo(sheet, np.random.default_rng(3), "ordinary", out_megapixels=1.0)
+    other = take_photo(sheet, np.random.default_rng(3), "ordinary", out_megapixels=1.0,
+                       **option)
+    assert np.array_equal(plain.homography, other.homography)
+    return plain, np.abs(plain.image.astype(int) - other.image.astype(int)).max(axis=2) > 40
+
+
 def test_a_curled_sheet_is_the_same_photo_with_one_edge_moved(sheet):
     """The same seed gives the same photo with one edge of the sheet curled up off the table
     (drawn from a stream of its own): what lies near that edge moves, the rest stays."""
-    plain = take_photo(sheet, np.random.default_rng(3), "ordinary", out_megapixels=1.0)
-    curled = take_photo(sheet, np.random.default_rng(3), "ordinary", out_megapixels=1.0,
-                        curled=True)
-    assert np.array_equal(plain.homography, curled.homography)
-    moved = np.abs(plain.image.astype(int) - curled.image.astype(int)).max(axis=2) > 40
+    _, moved = _changed_by(sheet, curled=True)
     assert 0.001 < moved.mean() < 0.2
+
+
+def test_a_finger_is_the_same_photo_with_a_finger_over_one_side(sheet):
+    """The same seed gives the same photo with a finger holding the sheet down at one side
+    (drawn from a stream of its own): it lies over the sheet's edge, in and out of the sheet,
+    and over no corner (where the reader's corner marks are)."""
+    plain, moved = _changed_by(sheet, finger=True)
+    assert 0.001 < moved.mean() < 0.05
+    ys, xs = np.nonzero(moved)
+    quad = plain.sheet_corners.astype(np.float32)
+    inside = [cv2.pointPolygonTest(quad, (float(x), float(y)), False) > 0
+              for x, y in zip(xs[::50], ys[::50])]
+    assert any(inside) and not all(inside)
+    short = min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
+    corner_gap = np.hypot(xs[:, None] - quad[:, 0], ys[:, None] - quad[:, 1]).min()
+    assert corner_gap > 0.08 * short
 
 
 def test_photo_is_deterministic_for_a_seed(sheet):
