@@ -12,22 +12,13 @@ from . import tuning
 from .ink import Blank, blurred_past_hatching, least_channel
 
 
-def light_field(coarse: np.ndarray, blank: Blank, tone: np.ndarray, size: tuple[int, int]
-                ) -> np.ndarray:
-    """Per pixel and channel, photo ÷ print on plain areas, smoothed: the light that fell on
-    the sheet. Pen is darker than the local light, so a second pass leaves it out. Light
-    varies slowly, so it is measured on the photo's coarse copy (`coarse`, RGB: see
-    ink.coarse_copy) and spread back to the sheet's `size` (h, w) (once the coarse copy's
-    working arrays are freed: the full-size light is the biggest array of a reading). The
-    blank is taken as printed in `tone` (see tone.printed_tone)."""
-    h, w = size
-    return cv2.resize(_coarse_light(coarse, blank, tone), (w, h), interpolation=cv2.INTER_LINEAR)
-
-
-def _coarse_light(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndarray:
-    """The light field at LIGHT_PX_PER_MM, from the photo's coarse copy: the tiles' light,
-    followed where it changes sharply (see _sharp_light), both worked out on a half-size copy
-    of photo ÷ print."""
+def light_field(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndarray:
+    """Per pixel and channel of the photo's coarse copy (`coarse`, RGB: see ink.coarse_copy),
+    at LIGHT_PX_PER_MM, photo ÷ print on plain areas, smoothed: the light that fell on the
+    sheet. Pen is darker than the local light, so a second pass leaves it out. The light
+    varies slowly: the tiles' light, followed where it changes sharply (see _sharp_light),
+    both worked out on a half-size copy of photo ÷ print. The blank is taken as printed in
+    `tone` (see tone.printed_tone)."""
     sh, sw = blank.flat.shape
     p = coarse.astype(np.float32)
     lit = np.maximum(tone, 1.0)  # (what the photo is divided by)
@@ -38,6 +29,13 @@ def _coarse_light(coarse: np.ndarray, blank: Blank, tone: np.ndarray) -> np.ndar
     half = cv2.resize(ratio, _half(blank), interpolation=cv2.INTER_AREA)
     tiled = cv2.resize(_tiles_light(half, blank), (sw, sh), interpolation=cv2.INTER_LINEAR)
     return _sharp_light(half, blank, tiled)
+
+
+def full_size(light: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The light field (see light_field) spread to the sheet's `size` (h, w): made once the
+    coarse copy's working arrays are freed, as it is the biggest array of a reading."""
+    h, w = size
+    return cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def _tiles_light(half: np.ndarray, blank: Blank) -> np.ndarray:

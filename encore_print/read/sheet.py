@@ -24,6 +24,7 @@ from ..marks import Marks
 from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
 from . import tuning
+from .cover import covered
 from .flatten import flat_field
 from .glare import near, star_veils, veiled, washed_out
 from .helper import Shared, meanwhile
@@ -40,7 +41,7 @@ from .ink import (
     prepare_blank,
 )
 from .judge import VALUE_KINDS, Patch, Verdict, doubt_what_follows, is_small, judge
-from .light import light_field
+from .light import full_size, light_field
 from .locate import Sighting, homography, one_sheet, sight
 from .photo import Photo, load_photo
 from .rectify import displacement, photo_px_per_mm, rectify
@@ -141,7 +142,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     # printer's tone and the light are worked out on another core from here on
     tone = meanwhile(lambda: printed_tone(coarse, blank, lifted))
     # (the helper takes its jobs in turn: the tone is there by the time the light needs it)
-    light = meanwhile(lambda: light_field(coarse, blank, tone.result(), sheet.shape[:2]))
+    lit = meanwhile(lambda: light_field(coarse, blank, tone.result()))
+    light = meanwhile(lambda: full_size(lit.result(), sheet.shape[:2]))
     notes = []
     hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
     if hidden:
@@ -168,6 +170,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), places, boxes,
                                      by_size, g.elements)
     helped = meanwhile(jobs.work)  # the helper's share, once the light is done
+    over = meanwhile(lambda: covered(lit.result()))  # (then this, while the judge works here)
     jobs.work()
     helped.result()
     patches = patches_done()
@@ -183,6 +186,17 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
     glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
+    # (a reflection's veil takes the colour out of the print it lies over, which the light
+    # measured there shows: within its reach, all is left to the players anyway)
+    finger = over.result() if glare is None else over.result() & (1 - glare)
+    # (near a hidden corner mark, what hides it is weighed by _doubt_unseen and the judge)
+    under = {e.id for e in g.elements if e.id not in near_hidden and _touches(e, finger)} \
+        if finger.any() else set()
+    if under:  # (over the margin only, it hides nothing)
+        verdicts = [v.doubted(covered=1.0) if v.id in under else v for v in verdicts]
+        notes.append("something lies over the sheet (a finger holding it down?), hiding what "
+                     "is under it: the marks there are left for you to check; retake the "
+                     "photo without it")
     # (near a reflection's washed-out spot the print matches nowhere, and what lies there is
     # left to the players anyway)
     out_of_place = {e.id for e, b in zip(g.elements, bent)
@@ -306,7 +320,7 @@ def _doubt_shade_edges(verdicts: list[Verdict], g: SheetGeometry, near_hidden: f
     """Near a hidden corner mark (`near_hidden`, see `shaded`), a mark read where the light
     falls off sharply across the element (the edge of the thumb that hides the mark, or of its
     shadow, crosses it) is not sure: the light field follows such an edge only roughly, and
-    what it misses of it reads as pen. `light`: see light.light_field; `places`: see
+    what it misses of it reads as pen. `light`: see light.full_size; `places`: see
     _placed."""
     if not near_hidden:  # every corner mark seen
         return verdicts

@@ -435,6 +435,23 @@ WASHED_AROUND_MM = 1.0
 # either: a reflection clipping the value boxes' grey made it white (seed 0).
 TONE_GLARE_MM = 50.0
 GLARE_REACH_MM = 35.0
+# A finger holding the sheet down (see cover.py): the light field's colour, each channel over
+# their mean at 2 px per mm, off the sheet's median by more than 0.15, where its least channel
+# is under 0.9 of the sheet's median, in blobs of 20 mm² or more within 2 mm of the sheet's
+# edge. Simulated, the biggest blob off by 0.15 per photo, at the edge or not: none on 100
+# ordinary photos, 45 phone-processed, 50 curled, 40 from a pale printer; at most 22 mm² on 60
+# hard photos with no thumb; under a finger at a side (benchmarks' --finger, ordinary seeds
+# 0-29) 51-414 mm², all at the edge; of 150 such photos, two had 27.5 and 29.8 mm², and
+# misreads beside them. Dense dots of a coloured felt pen tint the light too (63-470 mm² on
+# three black-and-white pads and a solo roll counter), away from the edge. Elements within 15 mm
+# of a finger are not sure: the misreads beside one lay 5-12 mm from it (the light's 8 mm
+# tiles took its darkness in).
+COVER_PX_PER_MM = 2.0
+COVER_COLOUR = 0.15
+COVER_DARKER = 0.9
+COVER_MIN_MM2 = 20.0
+COVER_EDGE_MM = 2.0
+COVER_REACH_MM = 15.0
 CLIPPED = 250
 # A reflection too faint to wash anything out still adds light that never went through the
 # print: it lifts a cell's fill more, in proportion, than white paper, so the light measured on
