@@ -1,7 +1,8 @@
 """The reading pipeline: photo file → layout, element verdicts and the rectified sheet.
 
 photo.load → locate.sight → rectify → tone + light + rectify.displacement → ink → judge
-(→ glare: where a reflection washes the print out, nothing is read sure)
+(→ glare: where a reflection washes the print out, nothing is read sure; → cover: nor where a
+finger holds the sheet down)
 """
 
 from __future__ import annotations
@@ -186,13 +187,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
     glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
-    # (a reflection's veil takes the colour out of the print it lies over, which the light
-    # measured there shows: within its reach, all is left to the players anyway)
-    finger = over.result() if glare is None else over.result() & (1 - glare)
-    # (near a hidden corner mark, what hides it is weighed by _doubt_unseen and the judge)
-    under = {e.id for e in g.elements if e.id not in near_hidden and _touches(e, finger)} \
-        if finger.any() else set()
-    if under:  # (over the margin only, it hides nothing)
+    under = _under_finger(g, over.result(), glare, near_hidden)
+    if under:
         verdicts = [v.doubted(covered=1.0) if v.id in under else v for v in verdicts]
         notes.append("something lies over the sheet (a finger holding it down?), hiding what "
                      "is under it: the marks there are left for you to check; retake the "
@@ -337,6 +333,19 @@ def _doubt_shade_edges(verdicts: list[Verdict], g: SheetGeometry, near_hidden: f
                 v = v.doubted(shade_edge=round(step, 2))
         out.append(v)
     return out
+
+
+def _under_finger(g: SheetGeometry, over: np.ndarray, glare: np.ndarray | None,
+                  near_hidden: frozenset[str]) -> set[str]:
+    """The elements that what cover.covered found (`over`) lies over or beside; none where it
+    lies over the margin only. Not within a reflection's reach (`glare`, see glare.near): its
+    veil tints the light measured under it too, and all there is left to the players anyway;
+    nor near a hidden corner mark (`near_hidden`), where what hides it is weighed by
+    _doubt_unseen and the judge."""
+    finger = over if glare is None else over & (1 - glare)
+    if not finger.any():
+        return set()
+    return {e.id for e in g.elements if e.id not in near_hidden and _touches(e, finger)}
 
 
 def _touches(e: Element, mask: np.ndarray) -> bool:
