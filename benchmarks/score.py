@@ -28,8 +28,8 @@ an inkjet on plain paper, a cartridge running low): no printer prints the render
 black-and-white mode does: the same photos otherwise. `--phone` has the phone steepen each
 photo's tones and sharpen it before saving it, as phones' cameras do: the same photos otherwise.
 `--curl` has one edge of every sheet curl up off the table: the same photos otherwise.
-`--finger` has a finger hold every sheet down at one side, over its edge, hiding no corner
-mark: the same photos otherwise.
+`--finger` has a finger hold every sheet down at one side, over its edge (it seldom hides a
+corner mark): the same photos otherwise.
 `--first-seed 300` reads photos the reader's limits were not measured on (they were on seeds
 0-299).
 """

@@ -838,9 +838,9 @@ def _thumb(scene: np.ndarray, homography: np.ndarray, sheet_size: tuple[int, int
 
 def _finger(scene: np.ndarray, homography: np.ndarray, sheet_size: tuple[int, int],
             rng: Rng) -> np.ndarray:
-    """A finger holding the sheet down at one side, anywhere but near a corner (no corner mark
-    hidden): it comes in from outside the sheet, roughly square to that side, its tip 6–14 %
-    of the short side in."""
+    """A finger holding the sheet down at one side, 15–85 % of the way along it (near either
+    end it can still hide a corner mark: 4 of 150 ordinary photos): it comes in from outside
+    the sheet, roughly square to that side, its tip 6–14 % of the short side in."""
     w, h = sheet_size
     k, along = int(rng.integers(4)), rng.uniform(0.15, 0.85)
     edge = np.array([[along * w, 0], [w, along * h], [along * w, h], [0, along * h]][k])

@@ -507,9 +507,10 @@ def test_a_thumb_s_shadow_across_a_cell_is_no_sure_cross():
     assert misread(reading, truth) <= uncertain(reading)
 
 
-# A finger holding the sheet down at one side hides no corner mark, yet what lies under it: the
-# light field takes it for light, so crosses under it read empty, and its edge and shading
-# read as crosses, sure (ordinary seeds 206, 208 and 211 here, before the reader looked for it).
+# A finger holding the sheet down at one side, away from the corner marks, still hides what lies
+# under it: the light field takes it for light, so crosses under it read empty, and its edge and
+# shading read as crosses, sure (ordinary seeds 206, 208 and 211 here, before the reader looked
+# for it).
 @pytest.mark.parametrize("seed", [206, 208, 211])
 def test_what_a_finger_over_a_side_hides_is_left_to_the_players(seed):
     _, truth, sheet, rng = finished(seed=seed)
