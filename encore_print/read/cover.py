@@ -25,11 +25,10 @@ def covered(light: np.ndarray) -> np.ndarray:
     channels = cv2.split(cv2.resize(light, None, fx=f, fy=f, interpolation=cv2.INTER_AREA))
     least = np.minimum(np.minimum(channels[0], channels[1]), channels[2])
     mean = np.maximum(sum(channels) / 3, 1e-3)
-    # (channel by channel: numpy reduces over a last axis of 3 many times slower)
-    colour = [c / mean for c in channels]
     off = np.zeros(least.shape, bool)
-    for c in colour:
-        off |= np.abs(c - np.median(c)) > tuning.COVER_COLOUR
+    for c in channels:  # (one by one: numpy reduces over a last axis of 3 many times slower)
+        colour = c / mean
+        off |= np.abs(colour - np.median(colour)) > tuning.COVER_COLOUR
     off &= least < tuning.COVER_DARKER * np.median(least)
     # (a pixel or two off is the light's noise at a sharp edge, not a finger)
     off = cv2.morphologyEx(off.astype(np.uint8), cv2.MORPH_OPEN,

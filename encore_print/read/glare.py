@@ -36,12 +36,13 @@ def washed_out(coarse: np.ndarray, blank: Blank) -> np.ndarray:
     return washed
 
 
-def near(washed: np.ndarray, reach_mm: float) -> np.ndarray:
-    """Where (uint8 0/1) lies within `reach_mm` of what washed_out found."""
-    if not washed.any():
-        return washed
+def near(mask: np.ndarray, reach_mm: float) -> np.ndarray:
+    """Where (uint8 0/1) lies within `reach_mm` of a mask at LIGHT_PX_PER_MM: what washed_out
+    found, or what cover.covered did."""
+    if not mask.any():
+        return mask
     # by each pixel's distance from the spot: dilating by a disc this wide took 0.2-0.4 s
-    far = cv2.distanceTransform(1 - washed, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
+    far = cv2.distanceTransform(1 - mask, cv2.DIST_L2, cv2.DIST_MASK_PRECISE)
     return (far <= round(reach_mm * tuning.LIGHT_PX_PER_MM)).astype(np.uint8)
 
 

@@ -536,11 +536,11 @@ def _doubt_pale_crosses(verdicts: list[Verdict], cover: dict[str, float], limit:
     its blotches grow as large as strokes. Where a thumb may shade the box (`shaded`), so is
     one covered more: the thumb's shadow can lie across it as a soft band, which the light
     takes for a pen stroke (see light._sharp_light) and leaves in the ink."""
-    def covered(i: str) -> bool:
+    def doubtful_cover(i: str) -> bool:
         return limit <= cover[i] and (cover[i] < limit * tuning.PALE_COVER or i in shaded)
 
     return [v.doubted(pale=round(tops[v.id][99] / pen, 2))
-            if v.state == "crossed" and covered(v.id)
+            if v.state == "crossed" and doubtful_cover(v.id)
             and tops[v.id][99] < tuning.PALE_CROSS * pen else v for v in verdicts]
 
 
