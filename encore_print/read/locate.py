@@ -181,8 +181,7 @@ def _detect(gray: np.ndarray, search_all: bool = False
     ids = sorted(found)
     if len(ids) != 4 or ids[0] % 4 or ids[3] - ids[0] != 3:  # the four corners of one layout
         return (*detector().detectMarkers(gray)[:2], False)
-    params = detector().getDetectorParameters()
-    return (tuple(_refine_as_aruco(gray, found[i], params) for i in ids),
+    return (tuple(refine_as_aruco(gray, found[i]) for i in ids),
             np.array(ids, np.int32).reshape(-1, 1), True)
 
 
@@ -248,9 +247,11 @@ def _detect_near(gray: np.ndarray, x0: int, y0: int, x1: int, y1: int):
     return [c + np.array([x0, y0], np.float32) for c in corners], ids
 
 
-def _refine_as_aruco(gray: np.ndarray, pts: np.ndarray, p) -> np.ndarray:
-    """cornerSubPix as ArucoDetector runs it (CORNER_REFINE_SUBPIX): a window of 0.3 modules,
-    at most cornerRefinementWinSize, module size from the side lengths summed in float32."""
+def refine_as_aruco(gray: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """A marker's corners (pts, 4×2) refined by cornerSubPix as detector() runs it
+    (CORNER_REFINE_SUBPIX): a window of 0.3 modules, at most cornerRefinementWinSize, module
+    size from the side lengths summed in float32."""
+    p = detector().getDetectorParameters()
     pts = pts.reshape(-1, 1, 2).astype(np.float32)
     sides = np.float32(0)
     for a, b in zip(pts[:, 0], np.roll(pts[:, 0], -1, axis=0)):

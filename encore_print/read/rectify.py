@@ -73,7 +73,7 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
             continue
         res = cv2.matchTemplate(win, tpl, cv2.TM_CCOEFF_NORMED)
         _, peaks[k], _, (bx, by) = cv2.minMaxLoc(res)
-        dx, dy = _subpixel(res, bx, by)
+        dx, dy = subpixel_peak(res, bx, by)
         raw[k] = (sx0 + dx - x0) / f, (sy0 + dy - y0) / f
     near = _neighbours(g.elements)
     trusted = peaks >= tuning.ALIGN_MIN_PEAK
@@ -146,8 +146,9 @@ def _median_of(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return np.where(n[:, None] > 0, (lo + hi) / 2, 0.0)
 
 
-def _subpixel(res: np.ndarray, x: int, y: int) -> tuple[float, float]:
-    """Parabola through the peak and its neighbours, per axis."""
+def subpixel_peak(res: np.ndarray, x: int, y: int) -> tuple[float, float]:
+    """The peak at (x, y) of a match, to a fraction of a pixel: a parabola through it and its
+    neighbours, per axis."""
     def axis(a, b, c):
         d = a - 2 * b + c
         return 0.0 if d >= 0 else 0.5 * (a - c) / d

@@ -1,6 +1,6 @@
 """The reading pipeline: photo file → layout, element verdicts and the rectified sheet.
 
-photo.load → locate.sight → rectify → tone + light + rectify.displacement → ink → judge
+photo.load → locate.sight (→ missed) → rectify → tone + light + rectify.displacement → ink → judge
 (→ glare: where a reflection washes the print out, nothing is read sure; → cover: nor where a
 finger holds the sheet down)
 """
@@ -44,6 +44,7 @@ from .ink import (
 from .judge import VALUE_KINDS, Patch, Verdict, doubt_what_follows, is_small, judge
 from .light import full_size, light_field
 from .locate import Sighting, homography, one_sheet, sight
+from .missed import find_missed
 from .photo import Photo, load_photo
 from .rectify import displacement, photo_px_per_mm, rectify
 from .tone import colour_strength, fill_strength, printed_tone
@@ -113,6 +114,10 @@ def _found(photo: Photo, layouts: dict[int, Layout]
     first arguments of _read_sheet."""
     grey, name = photo.grey, photo.name
     seen, layout, g, fit = _sighted(grey, name, layouts)
+    if len(seen.markers) < len(CORNERS):  # (where the search missed a mark, it may still show)
+        more = find_missed(grey, seen, g)
+        if more is not seen:
+            seen, fit = more, None
     if len(seen.markers) < tuning.MIN_MARKERS:
         if _markers_blurred(grey, seen):
             raise NoSheet(f"{name}: the photo is too blurred to find the sheet's corner marks; "

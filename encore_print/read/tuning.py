@@ -643,3 +643,14 @@ GOOD_CONTRAST = 4.0
 # ones (hard seeds 0-149 and 1000-1149; ordinary and hard 3000-3149, 4000-4199, and 0-99 taken
 # by a phone), 46 showed the sheet at 2.2-4.4 px per mm (the other 4 at 4.8-6.8).
 CLOSER_PX_PER_MM = 4.5
+
+# A corner mark the marker search missed (small, squashed, blurred: the far side of a steep
+# photo) is looked for by its pattern where two or more marks found put it (read/missed.py):
+# within its own size of there, then within 3 px once it has laid the sheet out afresh; taken
+# where the pattern matches by 0.8 (normalised correlation) or more, and by 0.2 more than it
+# does turned a quarter, a half or three quarters (a dark square matches any turn alike). Not
+# looked for where it would span fewer than 12 px.
+MISSED_MATCH = 0.8
+MISSED_TURNED = 0.45
+MISSED_SETTLE_PX = 3.0
+MISSED_LEAST_PX = 12

@@ -1,0 +1,165 @@
+"""Corner marks the marker search missed, looked for where the others put them. At a steep
+angle the far corner marks are small and squashed, and blurred and noisy there too: the search
+(locate.sight) cannot read their bits, though a player sees them plainly, and the sheet was
+then read as if a thumb hid them. Knowing which sheet it is and where the mark must be, its
+own pattern (bits and quiet zone, drawn as the marks found say it lies) is matched around
+there. A dark blob, a thumb's shadow or other print matches it as well in any turn; only the
+mark itself matches it far better as it is than turned."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from ..geometry import FIDUCIAL, QUIET, SheetGeometry, marker_id
+from ..render.fiducials import modules
+from . import tuning
+from .locate import Sighting, refine_as_aruco, sheet_points
+from .rectify import subpixel_peak
+
+PX_PER_MODULE = 8  # the pattern as drawn before it is laid into the photo
+
+
+def find_missed(grey: np.ndarray, seen: Sighting, g: SheetGeometry) -> Sighting:
+    """`seen` with the corner marks it lacks added where their pattern shows plainly where
+    the marks seen put it; two marks seen at least (eight points lay out the sheet). Each mark
+    found lays out the next more closely."""
+    markers = dict(seen.markers)
+    looked: set[int] = set()
+    while 2 <= len(markers) < 4:
+        to_px = np.linalg.inv(_to_mm(markers, g))
+        left = [k for k in range(4) if k not in markers and k not in looked]
+        if not left:
+            break
+        # the one that should show biggest first: its match lays out the others best
+        k = max(left, key=lambda k: cv2.contourArea(_in_photo(sheet_points(g, k), to_px)))
+        looked.add(k)
+        pts = _match(grey, seen.code, k, markers, to_px, g)
+        if pts is not None:
+            markers[k] = pts
+            looked.clear()  # (laid out anew: worth another look)
+    return replace(seen, markers=markers) if len(markers) > len(seen.markers) else seen
+
+
+def _to_mm(markers: dict[int, np.ndarray], g: SheetGeometry) -> np.ndarray:
+    photo = np.concatenate([markers[k] for k in sorted(markers)])
+    sheet = np.concatenate([sheet_points(g, k) for k in sorted(markers)])
+    return cv2.findHomography(photo, sheet, 0)[0]
+
+
+def _in_photo(mm: np.ndarray, to_px: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(mm.reshape(1, -1, 2).astype(np.float32), to_px)[0]
+
+
+def _match(grey: np.ndarray, code: int, k: int, markers: dict[int, np.ndarray],
+           to_px: np.ndarray, g: SheetGeometry) -> np.ndarray | None:
+    """The corners (4×2 photo pixels, ArUco's order) of corner mark `k` where its pattern,
+    laid into the photo by `to_px` (sheet mm → photo px), matches the photo best within a
+    mark's size of where it should be, and matches there far better than turned; None where
+    it does not (hidden, or not plain enough to tell). Matched twice: the first match lays
+    the mark's shape out afresh, with the others', for the second; its corners are then
+    refined as the marker search refines its own."""
+    pattern = _pattern(marker_id(code, k))
+    first = _best_offset(grey, pattern, k, to_px, g, reach=None)
+    if first is None:
+        return None
+    moved = _in_photo(sheet_points(g, k), to_px) + first
+    to_px = np.linalg.inv(_to_mm({**markers, k: moved}, g))
+    second = _best_offset(grey, pattern, k, to_px, g, reach=tuning.MISSED_SETTLE_PX)
+    if second is None:
+        return None
+    found = _in_photo(sheet_points(g, k), to_px) + second
+    # (the corners to a fraction of a pixel as the search refines its own: 0.03 mm off them
+    # typically where both find the mark, against 0.2 from the match alone)
+    return refine_as_aruco(grey, found).reshape(4, 2)
+
+
+def _best_offset(grey: np.ndarray, pattern: np.ndarray, k: int, to_px: np.ndarray,
+                 g: SheetGeometry, reach: float | None) -> np.ndarray | None:
+    """How far (dx, dy, photo px) the mark lies from where `to_px` puts it, searched within
+    `reach` (None: the mark's own size); None unless its pattern matches there by
+    MISSED_MATCH or more and by MISSED_TURNED more than any turn of it."""
+    drawn = _laid(pattern, k, to_px, g)
+    if drawn is None:
+        return None
+    tpl, mask, (x0, y0) = drawn
+    r = int(np.ceil(max(tpl.shape) if reach is None else reach))
+    sx0, sy0 = max(0, x0 - r), max(0, y0 - r)
+    win = grey[sy0:y0 + tpl.shape[0] + r + 1, sx0:x0 + tpl.shape[1] + r + 1]
+    if win.shape[0] < tpl.shape[0] + 2 or win.shape[1] < tpl.shape[1] + 2:
+        return None  # (off the photo)
+    win = win.astype(np.float32)
+    res = cv2.matchTemplate(win, tpl, cv2.TM_CCOEFF_NORMED, mask=mask)
+    res = np.nan_to_num(res, nan=-1.0, posinf=-1.0, neginf=-1.0)
+    _, peak, _, (bx, by) = cv2.minMaxLoc(res)
+    if peak < tuning.MISSED_MATCH:
+        return None
+    if _turned_margin(win[by:by + tpl.shape[0], bx:bx + tpl.shape[1]], pattern, k, to_px,
+                      g) < tuning.MISSED_TURNED:
+        return None
+    dx, dy = subpixel_peak(res, bx, by)
+    return np.array([sx0 + dx - x0, sy0 + dy - y0], np.float32)
+
+
+def _turned_margin(here: np.ndarray, pattern: np.ndarray, k: int, to_px: np.ndarray,
+                   g: SheetGeometry) -> float:
+    """How much better the mark's bits (`pattern`'s, the border and quiet zone left out: they
+    are alike in every turn) match `here` than turned a quarter, a half or three quarters."""
+    data = _laid(_bits_only(pattern.shape[0]), k, to_px, g)
+    if data is None:
+        return -1.0
+    inner = (data[0] > 0.5).astype(np.float32)
+
+    def match(p: np.ndarray) -> float:
+        laid = _laid(p, k, to_px, g)
+        if laid is None or laid[0].shape != here.shape:
+            return -1.0
+        return float(np.nan_to_num(cv2.matchTemplate(here, laid[0], cv2.TM_CCOEFF_NORMED,
+                                                     mask=inner).max(), nan=-1.0))
+
+    return match(pattern) - max(match(np.rot90(pattern, turns)) for turns in (1, 2, 3))
+
+
+def _bits_only(size: int) -> np.ndarray:
+    """1 over a pattern's data modules (inside its border), 0 elsewhere."""
+    n = modules(0).shape[0]
+    q = (size - n * PX_PER_MODULE) // 2
+    out = np.zeros((size, size), np.float32)
+    out[q + PX_PER_MODULE:q + (n - 1) * PX_PER_MODULE,
+        q + PX_PER_MODULE:q + (n - 1) * PX_PER_MODULE] = 1.0
+    return out
+
+
+def _pattern(marker: int) -> np.ndarray:
+    """The mark with its quiet zone, 0 black … 255 white, PX_PER_MODULE per module."""
+    black = modules(marker)
+    n = black.shape[0]
+    q = round(QUIET / (FIDUCIAL / n) * PX_PER_MODULE)
+    out = np.full((n * PX_PER_MODULE + 2 * q,) * 2, 255, np.float32)
+    out[q:q + n * PX_PER_MODULE, q:q + n * PX_PER_MODULE] = np.kron(
+        ~black, np.ones((PX_PER_MODULE, PX_PER_MODULE))) * 255
+    return out
+
+
+def _laid(pattern: np.ndarray, k: int, to_px: np.ndarray, g: SheetGeometry
+          ) -> tuple[np.ndarray, np.ndarray, tuple[int, int]] | None:
+    """`pattern` laid where `to_px` puts corner mark `k` with its quiet zone: the picture,
+    the mask of where it is (float32 0/1), and where its box starts in the photo (x, y)."""
+    x, y, _, _ = g.fiducials[k].box_mm
+    s = (FIDUCIAL + 2 * QUIET) / pattern.shape[0]  # mm per pattern pixel
+    to_mm = np.array([[s, 0, x - QUIET], [0, s, y - QUIET], [0, 0, 1]])
+    at = to_px @ to_mm
+    size = pattern.shape[0]
+    quad = _in_photo(np.array([(0, 0), (size, 0), (size, size), (0, size)], np.float32), at)
+    (x0, y0), (x1, y1) = np.floor(quad.min(axis=0)).astype(int), np.ceil(
+        quad.max(axis=0)).astype(int)
+    if min(x1 - x0, y1 - y0) < tuning.MISSED_LEAST_PX:
+        return None
+    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]]) @ at
+    tpl = cv2.warpPerspective(pattern, shift, (x1 - x0 + 1, y1 - y0 + 1), flags=cv2.INTER_AREA)
+    mask = cv2.warpPerspective(np.ones_like(pattern), shift, tpl.shape[::-1],
+                               flags=cv2.INTER_NEAREST)
+    return tpl, mask, (x0, y0)
+
