@@ -8,6 +8,7 @@ mark itself matches it far better as it is than turned."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
@@ -19,7 +20,9 @@ from . import tuning
 from .locate import Sighting, refine_as_aruco, sheet_points
 from .rectify import subpixel_peak
 
-PX_PER_MODULE = 8  # the pattern as drawn before it is laid into the photo
+# the pattern as drawn before it is laid into the photo: 10 px a module makes its quiet zone
+# (1.4 modules) whole pixels
+PX_PER_MODULE = 10
 
 
 def find_missed(grey: np.ndarray, seen: Sighting, g: SheetGeometry) -> Sighting:
@@ -81,43 +84,41 @@ def _best_offset(grey: np.ndarray, pattern: np.ndarray, k: int, to_px: np.ndarra
     """How far (dx, dy, photo px) the mark lies from where `to_px` puts it, searched within
     `reach` (None: the mark's own size); None unless its pattern matches there by
     MISSED_MATCH or more and by MISSED_TURNED more than any turn of it."""
-    drawn = _laid(pattern, k, to_px, g)
-    if drawn is None:
+    placed = _placed(k, to_px, g, len(pattern))
+    if placed is None:
         return None
-    tpl, mask, (x0, y0) = drawn
-    r = int(np.ceil(max(tpl.shape) if reach is None else reach))
+    (x0, y0), size, shift = placed
+
+    def lay(p: np.ndarray, flags: int = cv2.INTER_AREA) -> np.ndarray:
+        return cv2.warpPerspective(p, shift, size, flags=flags)
+
+    tpl, mask = lay(pattern), lay(np.ones_like(pattern), cv2.INTER_NEAREST)
+    r = int(np.ceil(max(size) if reach is None else reach))
     sx0, sy0 = max(0, x0 - r), max(0, y0 - r)
-    win = grey[sy0:y0 + tpl.shape[0] + r + 1, sx0:x0 + tpl.shape[1] + r + 1]
-    if win.shape[0] < tpl.shape[0] + 2 or win.shape[1] < tpl.shape[1] + 2:
+    win = grey[sy0:y0 + size[1] + r + 1, sx0:x0 + size[0] + r + 1]
+    if win.shape[0] < size[1] + 2 or win.shape[1] < size[0] + 2:
         return None  # (off the photo)
     win = win.astype(np.float32)
-    res = cv2.matchTemplate(win, tpl, cv2.TM_CCOEFF_NORMED, mask=mask)
-    res = np.nan_to_num(res, nan=-1.0, posinf=-1.0, neginf=-1.0)
+    res = np.nan_to_num(cv2.matchTemplate(win, tpl, cv2.TM_CCOEFF_NORMED, mask=mask),
+                        nan=-1.0, posinf=-1.0, neginf=-1.0)  # (flat: no match)
     _, peak, _, (bx, by) = cv2.minMaxLoc(res)
-    if peak < tuning.MISSED_MATCH:
-        return None
-    if _turned_margin(win[by:by + tpl.shape[0], bx:bx + tpl.shape[1]], pattern, k, to_px,
-                      g) < tuning.MISSED_TURNED:
+    if peak < tuning.MISSED_MATCH or _turned_margin(
+            win[by:by + size[1], bx:bx + size[0]], pattern, lay) < tuning.MISSED_TURNED:
         return None
     dx, dy = subpixel_peak(res, bx, by)
     return np.array([sx0 + dx - x0, sy0 + dy - y0], np.float32)
 
 
-def _turned_margin(here: np.ndarray, pattern: np.ndarray, k: int, to_px: np.ndarray,
-                   g: SheetGeometry) -> float:
+def _turned_margin(here: np.ndarray, pattern: np.ndarray,
+                   lay: Callable[[np.ndarray], np.ndarray]) -> float:
     """How much better the mark's bits (`pattern`'s, the border and quiet zone left out: they
-    are alike in every turn) match `here` than turned a quarter, a half or three quarters."""
-    data = _laid(_bits_only(pattern.shape[0]), k, to_px, g)
-    if data is None:
-        return -1.0
-    inner = (data[0] > 0.5).astype(np.float32)
+    are alike in every turn) match `here` than turned a quarter, a half or three quarters, each
+    laid into the photo by `lay`."""
+    bits = (lay(_bits_only(len(pattern))) > 0.5).astype(np.float32)
 
     def match(p: np.ndarray) -> float:
-        laid = _laid(p, k, to_px, g)
-        if laid is None or laid[0].shape != here.shape:
-            return -1.0
-        return float(np.nan_to_num(cv2.matchTemplate(here, laid[0], cv2.TM_CCOEFF_NORMED,
-                                                     mask=inner).max(), nan=-1.0))
+        return float(np.nan_to_num(
+            cv2.matchTemplate(here, lay(p), cv2.TM_CCOEFF_NORMED, mask=bits).max(), nan=-1.0))
 
     return match(pattern) - max(match(np.rot90(pattern, turns)) for turns in (1, 2, 3))
 
@@ -143,23 +144,19 @@ def _pattern(marker: int) -> np.ndarray:
     return out
 
 
-def _laid(pattern: np.ndarray, k: int, to_px: np.ndarray, g: SheetGeometry
-          ) -> tuple[np.ndarray, np.ndarray, tuple[int, int]] | None:
-    """`pattern` laid where `to_px` puts corner mark `k` with its quiet zone: the picture,
-    the mask of where it is (float32 0/1), and where its box starts in the photo (x, y)."""
+def _placed(k: int, to_px: np.ndarray, g: SheetGeometry, size: int
+            ) -> tuple[tuple[int, int], tuple[int, int], np.ndarray] | None:
+    """Where a pattern `size` pixels square goes in the photo when `to_px` lays it over corner
+    mark `k` and its quiet zone: its box's start (x, y) and size (w, h) in the photo, and the
+    warp from the pattern into that box. None where it would span fewer than
+    MISSED_LEAST_PX."""
     x, y, _, _ = g.fiducials[k].box_mm
-    s = (FIDUCIAL + 2 * QUIET) / pattern.shape[0]  # mm per pattern pixel
-    to_mm = np.array([[s, 0, x - QUIET], [0, s, y - QUIET], [0, 0, 1]])
-    at = to_px @ to_mm
-    size = pattern.shape[0]
+    s = (FIDUCIAL + 2 * QUIET) / size  # mm per pattern pixel
+    at = to_px @ np.array([[s, 0, x - QUIET], [0, s, y - QUIET], [0, 0, 1]])
     quad = _in_photo(np.array([(0, 0), (size, 0), (size, size), (0, size)], np.float32), at)
     (x0, y0), (x1, y1) = np.floor(quad.min(axis=0)).astype(int), np.ceil(
         quad.max(axis=0)).astype(int)
     if min(x1 - x0, y1 - y0) < tuning.MISSED_LEAST_PX:
         return None
-    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]]) @ at
-    tpl = cv2.warpPerspective(pattern, shift, (x1 - x0 + 1, y1 - y0 + 1), flags=cv2.INTER_AREA)
-    mask = cv2.warpPerspective(np.ones_like(pattern), shift, tpl.shape[::-1],
-                               flags=cv2.INTER_NEAREST)
-    return tpl, mask, (x0, y0)
-
+    return (x0, y0), (x1 - x0 + 1, y1 - y0 + 1), np.array(
+        [[1, 0, -x0], [0, 1, -y0], [0, 0, 1]]) @ at
