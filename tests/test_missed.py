@@ -97,3 +97,11 @@ def test_a_steep_photo_s_squashed_far_mark_is_read_not_taken_for_a_thumb():
     reading = read_image(photo, "steep")
     assert not any("hidden" in n for n in reading.notes)
     assert not misread(reading, truth) and not uncertain(reading)
+
+
+def test_marks_that_lay_out_no_sheet_add_nothing(encore_geometry):
+    mark = np.array([(10, 10), (20, 10), (20, 20), (10, 20)], np.float32)
+    blank = np.full((300, 400), 255, np.uint8)
+    for other in (mark, mark + 900):  # on top of the first; far off the photo
+        seen = Sighting(1, {0: mark, 1: other})
+        assert find_missed(blank, seen, encore_geometry) is seen
