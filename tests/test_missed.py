@@ -100,8 +100,11 @@ def test_a_steep_photo_s_squashed_far_mark_is_read_not_taken_for_a_thumb():
 
 
 def test_marks_that_lay_out_no_sheet_add_nothing(encore_geometry):
-    mark = np.array([(10, 10), (20, 10), (20, 20), (10, 20)], np.float32)
+    # (what the search gives is a sheet's marks; this is what findHomography finds no plane
+    # in: each mark's corners in one point, or on one line)
+    dot = np.full((4, 2), 15, np.float32)
+    line = np.array([(10, 10), (20, 10), (30, 10), (40, 10)], np.float32)
     blank = np.full((300, 400), 255, np.uint8)
-    for other in (mark, mark + 900):  # on top of the first; far off the photo
-        seen = Sighting(1, {0: mark, 1: other})
+    for first, second in ((dot, dot + 50), (line, line + (50, 0))):
+        seen = Sighting(1, {0: first, 1: second})
         assert find_missed(blank, seen, encore_geometry) is seen

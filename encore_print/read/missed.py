@@ -32,10 +32,9 @@ def find_missed(grey: np.ndarray, seen: Sighting, g: SheetGeometry) -> Sighting:
     markers = dict(seen.markers)
     looked: set[int] = set()
     while 2 <= len(markers) < 4:
-        to_mm = _to_mm(markers, g)
-        if to_mm is None:  # (marks found that lay out no sheet: nothing to go by)
+        to_px = _to_px(markers, g)
+        if to_px is None:  # (marks found that lay out no sheet: nothing to go by)
             break
-        to_px = np.linalg.inv(to_mm)
         left = [k for k in range(4) if k not in markers and k not in looked]
         if not left:
             break
@@ -49,11 +48,12 @@ def find_missed(grey: np.ndarray, seen: Sighting, g: SheetGeometry) -> Sighting:
     return replace(seen, markers=markers) if len(markers) > len(seen.markers) else seen
 
 
-def _to_mm(markers: dict[int, np.ndarray], g: SheetGeometry) -> np.ndarray | None:
-    """Photo px → sheet mm from these marks' corners; None where they lay out no plane."""
+def _to_px(markers: dict[int, np.ndarray], g: SheetGeometry) -> np.ndarray | None:
+    """Sheet mm → photo px as these marks' corners lay the sheet out; None where they lay out
+    no plane."""
     photo = np.concatenate([markers[k] for k in sorted(markers)])
     sheet = np.concatenate([sheet_points(g, k) for k in sorted(markers)])
-    return cv2.findHomography(photo, sheet, 0)[0]
+    return cv2.findHomography(sheet, photo, 0)[0]
 
 
 def _in_photo(mm: np.ndarray, to_px: np.ndarray) -> np.ndarray:
@@ -72,10 +72,9 @@ def _match(grey: np.ndarray, code: int, k: int, markers: dict[int, np.ndarray],
     first = _best_offset(grey, pattern, k, to_px, g, reach=None)
     if first is None:
         return None
-    to_mm = _to_mm({**markers, k: _in_photo(sheet_points(g, k), to_px) + first}, g)
-    if to_mm is None:
+    to_px = _to_px({**markers, k: _in_photo(sheet_points(g, k), to_px) + first}, g)
+    if to_px is None:
         return None
-    to_px = np.linalg.inv(to_mm)
     second = _best_offset(grey, pattern, k, to_px, g, reach=tuning.MISSED_SETTLE_PX)
     if second is None:
         return None
