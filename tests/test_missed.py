@@ -9,7 +9,7 @@ from test_read import DPI, finished, misread, uncertain
 from encore_print.geometry import CORNERS, marker_id
 from encore_print.read import tuning
 from encore_print.read.locate import Sighting, homography, sight
-from encore_print.read.missed import find_missed
+from encore_print.read.missed import _best_offset, _pattern, _to_px, find_missed
 from encore_print.read.rectify import photo_px_per_mm
 from encore_print.read.sheet import read_image
 from encore_print.render.fiducials import modules
@@ -108,3 +108,17 @@ def test_marks_that_lay_out_no_sheet_add_nothing(encore_geometry):
     for first, second in ((dot, dot + 50), (line, line + (50, 0))):
         seen = Sighting(1, {0: first, 1: second})
         assert find_missed(blank, seen, encore_geometry) is seen
+
+
+def test_a_mark_laid_out_just_off_the_photo_is_not_matched_elsewhere(encore_geometry):
+    # the sheet laid out as it lies, then moved up until the top-left mark lies just above the
+    # photo: its search window ends above the photo's first row. Counted from the photo's far
+    # side, that end took in nearly all of it, and the mark where it truly lies.
+    grey = photographed(encore_geometry)
+    seen = sight(grey)
+    to_px = _to_px(seen.markers, encore_geometry)
+    side = float(np.ptp(seen.markers[0][:, 1]))
+    up = np.array([[1, 0, 0], [0, 1, -(seen.markers[0][:, 1].max() + 2.5 * side)], [0, 0, 1]])
+    pattern = _pattern(marker_id(seen.code, 0))
+    assert _best_offset(grey, pattern, 0, to_px, encore_geometry, reach=None) is not None
+    assert _best_offset(grey, pattern, 0, up @ to_px, encore_geometry, reach=None) is None

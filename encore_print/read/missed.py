@@ -100,10 +100,10 @@ def _best_offset(grey: np.ndarray, pattern: np.ndarray, k: int, to_px: np.ndarra
     tpl, mask = lay(pattern), lay(np.ones_like(pattern), cv2.INTER_NEAREST)
     r = int(np.ceil(max(size) if reach is None else reach))
     sx0, sy0 = max(0, x0 - r), max(0, y0 - r)
-    win = grey[sy0:y0 + size[1] + r + 1, sx0:x0 + size[0] + r + 1]
-    if win.shape[0] < size[1] + 2 or win.shape[1] < size[0] + 2:
-        return None  # (off the photo)
-    win = win.astype(np.float32)
+    ex, ey = min(grey.shape[1], x0 + size[0] + r + 1), min(grey.shape[0], y0 + size[1] + r + 1)
+    if ex - sx0 < size[0] + 2 or ey - sy0 < size[1] + 2:
+        return None  # (off the photo: too little of it to match in)
+    win = grey[sy0:ey, sx0:ex].astype(np.float32)
     res = np.nan_to_num(cv2.matchTemplate(win, tpl, cv2.TM_CCOEFF_NORMED, mask=mask),
                         nan=-1.0, posinf=-1.0, neginf=-1.0)  # (flat: no match)
     _, peak, _, (bx, by) = cv2.minMaxLoc(res)
