@@ -94,7 +94,8 @@ def _best_offset(grey: np.ndarray, pattern: np.ndarray, k: int, to_px: np.ndarra
         return None
     (x0, y0), size, shift = placed
 
-    def lay(p: np.ndarray, flags: int = cv2.INTER_AREA) -> np.ndarray:
+    def lay(p: np.ndarray, flags: int = cv2.INTER_LINEAR) -> np.ndarray:
+        # (warpPerspective has no area averaging: INTER_AREA gives the same pixels)
         return cv2.warpPerspective(p, shift, size, flags=flags)
 
     tpl, mask = lay(pattern), lay(np.ones_like(pattern), cv2.INTER_NEAREST)
