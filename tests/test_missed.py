@@ -60,7 +60,7 @@ def test_a_mark_the_search_missed_is_found_where_it_is(encore_geometry, left_out
     lambda mark: np.zeros_like(mark),  # a plain black square
     lambda mark: np.rot90(mark).copy(),  # the mark turned a quarter
     lambda mark: np.rot90(mark, 2).copy(),  # or a half
-    lambda mark: another_layout_s(mark),
+    another_layout_s,
 ], ids=["paper", "thumb", "black square", "turned a quarter", "turned a half", "another"])
 @pytest.mark.parametrize("one_limit", ["match", "bits"])
 def test_only_the_mark_itself_is_taken_for_it(encore_geometry, how, one_limit, monkeypatch):

@@ -107,8 +107,7 @@ def one_sheet(s: Sighting, geometry_of: Callable[[int], SheetGeometry | None],
 def _in_frame(markers: list[tuple[int, np.ndarray]], g: SheetGeometry,
               frame: tuple[int, int]) -> float:
     """How much of the sheet these markers (corner, photo pixels) lay out lies in the photo."""
-    photo = np.concatenate([pts for _, pts in markers])
-    sheet = np.concatenate([sheet_points(g, k) for k, _ in markers])
+    photo, sheet = point_pairs(markers, g)
     to_photo, _ = cv2.findHomography(sheet, photo, 0)
     if to_photo is None:
         return 0.0
@@ -136,8 +135,7 @@ def _fitting(markers: list[tuple[int, np.ndarray]], g: SheetGeometry) -> list[in
         chosen = [n for n in pick if n is not None]
         if len(chosen) < max(2, len(best)):
             continue
-        photo = np.concatenate([markers[n][1] for n in chosen])
-        sheet = np.concatenate([sheet_points(g, markers[n][0]) for n in chosen])
+        photo, sheet = point_pairs([markers[n] for n in chosen], g)
         h, _ = cv2.findHomography(photo, sheet, 0)
         if h is None:
             continue
@@ -273,6 +271,14 @@ def _refine(gray: np.ndarray, pts: np.ndarray, scale: float) -> np.ndarray:
                             (-1, -1), crit).reshape(4, 2)
 
 
+def point_pairs(markers: list[tuple[int, np.ndarray]], g: SheetGeometry
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The corners of these markers (corner, 4×2 photo pixels) end to end, in the photo and
+    on the sheet (mm), pair by pair: what a homography between the two is fitted to."""
+    return (np.concatenate([pts for _, pts in markers]),
+            np.concatenate([sheet_points(g, k) for k, _ in markers]))
+
+
 def sheet_points(g: SheetGeometry, corner: int) -> np.ndarray:
     """The four corners of one fiducial on the sheet, in mm, in ArUco's corner order."""
     x, y, w, h = g.fiducials[corner].box_mm
@@ -284,8 +290,7 @@ def homography(s: Sighting, g: SheetGeometry) -> tuple[np.ndarray, list[str]]:
     corners whose marker did not fit the others (a false detection, a fold) and was left out.
     """
     def fit(corners: list[int], method: int = 0):
-        photo = np.concatenate([s.markers[k] for k in corners])
-        sheet = np.concatenate([sheet_points(g, k) for k in corners])
+        photo, sheet = point_pairs([(k, s.markers[k]) for k in corners], g)
         return cv2.findHomography(photo, sheet, method, tuning.MARKER_FIT_MM)
 
     corners = sorted(s.markers)

@@ -17,7 +17,7 @@ import numpy as np
 from ..geometry import FIDUCIAL, QUIET, SheetGeometry, marker_id
 from ..render.fiducials import modules
 from . import tuning
-from .locate import Sighting, refine_as_aruco, sheet_points
+from .locate import Sighting, point_pairs, refine_as_aruco, sheet_points
 from .rectify import subpixel_peak
 
 # the pattern as drawn before it is laid into the photo: 10 px a module makes its quiet zone
@@ -51,8 +51,7 @@ def find_missed(grey: np.ndarray, seen: Sighting, g: SheetGeometry) -> Sighting:
 def _to_px(markers: dict[int, np.ndarray], g: SheetGeometry) -> np.ndarray | None:
     """Sheet mm → photo px as these marks' corners lay the sheet out; None where they lay out
     no plane."""
-    photo = np.concatenate([markers[k] for k in sorted(markers)])
-    sheet = np.concatenate([sheet_points(g, k) for k in sorted(markers)])
+    photo, sheet = point_pairs(sorted(markers.items()), g)
     return cv2.findHomography(sheet, photo, 0)[0]
 
 

@@ -114,10 +114,9 @@ def _found(photo: Photo, layouts: dict[int, Layout]
     first arguments of _read_sheet."""
     grey, name = photo.grey, photo.name
     seen, layout, g, fit = _sighted(grey, name, layouts)
-    if len(seen.markers) < len(CORNERS):  # (where the search missed a mark, it may still show)
-        more = find_missed(grey, seen, g)
-        if more is not seen:
-            seen, fit = more, None
+    more = find_missed(grey, seen, g)  # (where the search missed a mark, it may still show)
+    if more is not seen:
+        seen, fit = more, None
     if len(seen.markers) < tuning.MIN_MARKERS:
         if _markers_blurred(grey, seen):
             raise NoSheet(f"{name}: the photo is too blurred to find the sheet's corner marks; "
