@@ -871,8 +871,10 @@ def _draw_finger(scene: np.ndarray, homography: np.ndarray, edge: np.ndarray, ax
     cv2.fillPoly(mask, [np.round(poly - (x0, y0)).astype(np.int32)], 1.0, cv2.LINE_AA)
     width = max(1.0, float(np.hypot(*(project(homography, tip[None] + radius * side[None])[0]
                                       - project(homography, tip[None])[0]))))
-    shadow = cv2.GaussianBlur(np.roll(mask, (int(0.3 * width), int(0.2 * width)), (0, 1)),
-                              (0, 0), 0.4 * width)
+    # (shifted, not rolled: where the frame cuts the finger off, a roll would bring its shadow
+    # in again at the patch's far side, as a sharp-edged band no finger casts)
+    offset = np.float32([[1, 0, int(0.2 * width)], [0, 1, int(0.3 * width)]])
+    shadow = cv2.GaussianBlur(cv2.warpAffine(mask, offset, mask.shape[::-1]), (0, 0), 0.4 * width)
     roundness = cv2.GaussianBlur(mask, (0, 0), 0.5 * width)
     skin = np.asarray(SKINS[int(rng.integers(len(SKINS)))], np.float32) * rng.uniform(0.9, 1.1)
     patch = scene[y0:y1, x0:x1] * (1 - 0.45 * shadow[..., None])

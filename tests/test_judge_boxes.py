@@ -278,6 +278,35 @@ def blotches(darkness):
     return draw
 
 
+def band(darkness):
+    """A soft band across the cell, a third of it wide: a shadow's edge as the light field
+    leaves it in the ink."""
+    def draw(ink, m, size):
+        layer = np.zeros_like(ink)
+        cv2.line(layer, (m, m + size // 2), (m + size, m + size // 2), float(darkness),
+                 size // 3)
+        np.maximum(ink, cv2.GaussianBlur(layer, (0, 0), 2.0), out=ink)
+    return draw
+
+
+@pytest.mark.parametrize("shaded", [False, True])
+def test_a_wide_band_far_paler_than_the_pen_is_a_doubt_only_where_a_thumb_may_shade_it(shaded):
+    """On a sheet crossed with a pen of 0.5, a band of 0.25 covering many times the coverage
+    limit is read crossed: far from a hidden corner mark that much ink is a cross, however
+    pale; near one it may be the thumb's shadow, and is a doubt."""
+    rng = np.random.default_rng(5)
+    cells = [e for e in geometry(load_layout("encore")).elements
+             if e.kind == "cell" and not e.star]
+    crossed, empty, probe = cells[:40], cells[40:-1], cells[-1]
+    patches = [patch(e, line(0.5, X), rng) for e in crossed]
+    patches += [patch(e, lambda *_: None, rng) for e in empty]
+    patches.append(patch(probe, band(0.25), rng))
+    verdicts, _ = judge(patches, PX, shaded=frozenset({probe.id}) if shaded else frozenset())
+    v = next(v for v in verdicts if v.id == probe.id)
+    assert v.state == "crossed" and v.uncertain == shaded, v
+    assert v.features["cover"] > 4 * v.features["limit"], v
+
+
 @pytest.mark.parametrize("darkness,sure", [(0.2, False), (0.35, True)])
 def test_a_cell_covered_a_little_by_ink_far_paler_than_the_pen_is_a_doubt(darkness, sure):
     """On a sheet crossed with a pen of 0.5, a cell holding blots over 1-4 times the coverage

@@ -10,6 +10,7 @@ from encore_print.geometry import SheetGeometry, geometry
 from encore_print.layout import load_layout
 from encore_print.simulate import (
     Pen,
+    _draw_finger,
     draw_marks,
     photograph,
     project,
@@ -184,6 +185,18 @@ def test_a_finger_is_the_same_photo_with_a_finger_over_one_side(sheet):
     short = min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
     corner_gap = np.hypot(xs[:, None] - quad[:, 0], ys[:, None] - quad[:, 1]).min()
     assert corner_gap > 0.08 * short
+
+
+def test_a_finger_cut_off_by_the_frame_casts_its_shadow_next_to_it_only():
+    """A finger coming in from below the frame's bottom edge, pointing up: its shadow falls
+    beside it, not in a band across the top of where it was drawn."""
+    scene = np.ones((200, 300, 3), np.float32)
+    short, reach = 200.0, 0.3
+    out = _draw_finger(scene, np.eye(3), np.array([150.0, 190.0]), np.array([0.0, -1.0]),
+                       reach, short, np.random.default_rng(1))
+    darker = np.nonzero((out < 0.99).any(axis=2))
+    tip = 190 - short * reach
+    assert darker[0].min() >= tip - 0.08 * short - 10  # (its radius is 6-8 % of `short`)
 
 
 def test_photo_is_deterministic_for_a_seed(sheet):

@@ -378,9 +378,11 @@ PEN_SHOWS = 2.2
 # 4 times the limit, the palest 0.61 (0.63 on ordinary photos). Under a reflection
 # they go down to 0.31, doubts already but for one sure photo (hard seed 64 with --glare:
 # 0.51-0.54). Wider coverage is no blotch: true crosses at 0.51-0.6 covered 8-15 times the limit.
-# Near a hidden corner mark the limit holds at any coverage: a finger's shadow lying across a
+# Near a hidden corner mark the limit holds at any coverage: a thumb's shadow lying across a
 # box as a soft band narrower than LIGHT_EDGE_MM is closed over by the light like a pen stroke
-# and read as one (12-megapixel hard seed 5069: cell A2, 6 times the limit, sure, at 0.50). Of
+# and read as one (12-megapixel hard seed 5069: cell A2, 6 times the limit, sure, at 0.50; that
+# band was the simulator's, its thumb's shadow rolled round to the far side of where it was
+# drawn, since fixed, but a real thumb's shadow can lie so too). Of
 # the 111 boxes read crossed near a hidden corner mark on 47 photos (hard seeds 0-149,
 # 1000-1149, 3000-3149, ordinary 0-299, 12-megapixel hard 5000-5159), the 107 true crosses were
 # 0.81 as dark as the pen or darker; the other 4 were 5069's and three doubts already.
