@@ -130,10 +130,11 @@ def specks(*parts, share=0.3):
     return draw
 
 
-def verdict_of_probe(draw, pen_darkness=0.15, star=False, **judging):
+def verdict_of_probe(draw, pen_darkness=0.15, star=False, shaded=False, **judging):
     """A sheet whose first 40 plain cells hold crosses of `pen_darkness`, its other cells empty
     (the photo's noise) but one, drawn by `draw` (the last plain cell, or with `star` the first
-    star's): that cell's verdict, judged so (`judging`: judge's options)."""
+    star's): that cell's verdict, judged so (`judging`: judge's options; `shaded`: the cell
+    lies near a hidden corner mark)."""
     rng = np.random.default_rng(7)
     elements = geometry(load_layout("encore")).elements
     cells = [e for e in elements if e.kind == "cell" and not e.star]
@@ -141,7 +142,7 @@ def verdict_of_probe(draw, pen_darkness=0.15, star=False, **judging):
     patches = [patch(e, line(pen_darkness, X), rng, noise=0.01) for e in cells[:40]]
     patches += [patch(e, lambda *_: None, rng, noise=0.01) for e in cells[40:]]
     patches.append(patch(probe, draw, rng, noise=0.01))
-    verdicts, _ = judge(patches, PX, **judging)
+    verdicts, _ = judge(patches, PX, shaded=frozenset({probe.id} if shaded else ()), **judging)
     return next(v for v in verdicts if v.id == probe.id)
 
 
@@ -278,35 +279,6 @@ def blotches(darkness):
     return draw
 
 
-def band(darkness):
-    """A soft band across the cell, a third of it wide: a shadow's edge as the light field
-    leaves it in the ink."""
-    def draw(ink, m, size):
-        layer = np.zeros_like(ink)
-        cv2.line(layer, (m, m + size // 2), (m + size, m + size // 2), float(darkness),
-                 size // 3)
-        np.maximum(ink, cv2.GaussianBlur(layer, (0, 0), 2.0), out=ink)
-    return draw
-
-
-@pytest.mark.parametrize("shaded", [False, True])
-def test_a_wide_band_far_paler_than_the_pen_is_a_doubt_only_where_a_thumb_may_shade_it(shaded):
-    """On a sheet crossed with a pen of 0.5, a band of 0.25 covering many times the coverage
-    limit is read crossed: far from a hidden corner mark that much ink is a cross, however
-    pale; near one it may be the thumb's shadow, and is a doubt."""
-    rng = np.random.default_rng(5)
-    cells = [e for e in geometry(load_layout("encore")).elements
-             if e.kind == "cell" and not e.star]
-    crossed, empty, probe = cells[:40], cells[40:-1], cells[-1]
-    patches = [patch(e, line(0.5, X), rng) for e in crossed]
-    patches += [patch(e, lambda *_: None, rng) for e in empty]
-    patches.append(patch(probe, band(0.25), rng))
-    verdicts, _ = judge(patches, PX, shaded=frozenset({probe.id}) if shaded else frozenset())
-    v = next(v for v in verdicts if v.id == probe.id)
-    assert v.state == "crossed" and v.uncertain == shaded, v
-    assert v.features["cover"] > 4 * v.features["limit"], v
-
-
 @pytest.mark.parametrize("darkness,sure", [(0.2, False), (0.35, True)])
 def test_a_cell_covered_a_little_by_ink_far_paler_than_the_pen_is_a_doubt(darkness, sure):
     """On a sheet crossed with a pen of 0.5, a cell holding blots over 1-4 times the coverage
@@ -323,3 +295,24 @@ def test_a_cell_covered_a_little_by_ink_far_paler_than_the_pen_is_a_doubt(darkne
     v = next(v for v in verdicts if v.id == probe.id)
     assert v.state == "crossed" and v.uncertain != sure, v
     assert v.features["limit"] < v.features["cover"] < 4 * v.features["limit"], v
+
+
+def band(darkness):
+    """A soft band across the cell, a third of it wide: a shadow's edge as the light field
+    leaves it in the ink."""
+    def draw(ink, m, size):
+        layer = np.zeros_like(ink)
+        cv2.line(layer, (m, m + size // 2), (m + size, m + size // 2), float(darkness),
+                 size // 3)
+        np.maximum(ink, cv2.GaussianBlur(layer, (0, 0), 2.0), out=ink)
+    return draw
+
+
+@pytest.mark.parametrize("shaded", [False, True])
+def test_a_wide_band_far_paler_than_the_pen_is_a_doubt_only_where_a_thumb_may_shade_it(shaded):
+    """On a sheet crossed with a pen of 0.5, a band of 0.25 covering many times the coverage
+    limit is read crossed: far from a hidden corner mark that much ink is a cross, however
+    pale; near one it may be the thumb's shadow, and is a doubt."""
+    v = verdict_of_probe(band(0.25), 0.5, shaded=shaded)
+    assert v.state == "crossed" and v.uncertain == shaded, v
+    assert v.features["cover"] > 4 * v.features["limit"], v
