@@ -1,5 +1,6 @@
 """Telling a finger over the sheet from light and shadow, on light fields made by hand."""
 
+import cv2
 import numpy as np
 
 from encore_print.read import tuning
@@ -59,3 +60,26 @@ def test_a_bright_patch_of_another_colour_is_no_finger():
     light = _light()
     light[_disc(90, 125, 15)] = np.array([0.8, 1.0, 1.0], np.float32)  # (bluer, brighter)
     assert not covered(light).any()
+
+
+def _grey(light: np.ndarray) -> np.ndarray:
+    """The light as a photo in shades of grey measures it: the same in every channel."""
+    return np.repeat(light.mean(axis=2, keepdims=True), 3, axis=2)
+
+
+def test_in_a_grey_photo_a_finger_is_found_by_being_darker_than_the_light_around_it():
+    light = _grey(_light())
+    finger = _disc(90, 125, 12)  # coming in over the bottom edge
+    light[finger] *= 0.6  # (skin in grey: darker than paper, and no colour left)
+    over = covered(light, in_grey=True) > 0
+    assert over[finger].all()
+    assert not over[_disc(30, 30, 5)].any()
+    assert not covered(light).any()  # (where colour tells, a grey patch is light: a shadow)
+
+
+def test_in_a_grey_photo_a_broad_soft_shadow_over_the_edge_is_no_finger():
+    """The shadow of a hand or a phone, 60 mm across, soft-edged, reaching over the edge."""
+    light = _grey(_light())
+    shade = cv2.GaussianBlur(_disc(90, 130, 60).astype(np.float32), (0, 0), 10 * K)
+    light *= (1 - 0.4 * shade)[..., None]
+    assert not covered(light, in_grey=True).any()

@@ -175,7 +175,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), places, boxes,
                                      by_size, g.elements)
     helped = meanwhile(jobs.work)  # the helper's share, once the light is done
-    over = meanwhile(lambda: covered(lit.result()))  # (then this, while the judge works here)
+    over = meanwhile(lambda: covered(lit.result(), _in_grey(coarse)))  # (while the judge works)
     jobs.work()
     helped.result()
     patches = patches_done()
