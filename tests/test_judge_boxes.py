@@ -316,3 +316,26 @@ def test_a_wide_band_far_paler_than_the_pen_is_a_doubt_only_where_a_thumb_may_sh
     v = verdict_of_probe(band(0.25), 0.5, shaded=shaded)
     assert v.state == "crossed" and v.uncertain == shaded, v
     assert v.features["cover"] > 4 * v.features["limit"], v
+
+
+def overshoot(darkness, depth_mm):
+    """A neighbour's scribble reaching `depth_mm` into the cell over its top edge."""
+    def draw(ink, m, size):
+        layer = np.zeros_like(ink)
+        d = depth_mm * PX
+        xs = np.linspace(0.2, 0.8, 30)
+        pts = np.stack([m + xs * size, m + d * (0.5 + 0.5 * np.sin(xs * 12))], axis=1)
+        cv2.polylines(layer, [np.round(pts).astype(np.int32)], False, float(darkness), 5,
+                      cv2.LINE_AA)
+        np.maximum(ink, cv2.GaussianBlur(layer, (0, 0), 1.0), out=ink)
+    return draw
+
+
+def test_a_neighbour_s_scribble_reaching_over_one_edge_is_no_sure_cross():
+    """Pen covering more than the limit but all along one edge, 1.5 mm deep, is read crossed
+    but a doubt; a slash of the same pen across the cell is sure."""
+    edge = verdict_of_probe(overshoot(0.6, 1.5), 0.6)
+    assert edge.state == "crossed" and edge.uncertain and "pen_edge" in edge.features, edge
+    assert edge.features["cover"] > 2 * edge.features["limit"], edge
+    slash = verdict_of_probe(line(0.6, SLASH), 0.6)
+    assert slash.state == "crossed" and not slash.uncertain, slash

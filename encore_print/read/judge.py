@@ -115,6 +115,7 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
            for i in cover]
     if measured is not None:
         out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
+    out = _doubt_pen_along_an_edge(out, inner, cover, limit, t, px_per_mm)
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone
     # are faint by definition
     c = contrast(boxes, out, tops)
@@ -622,11 +623,31 @@ def _doubt_specks_along_an_edge(verdicts: list[Verdict], stars: set[str],
 def _darkest_along_an_edge(m: np.ndarray, band_px: float) -> float:
     """The largest share of a map's darkest pixels (from its SPECKS_PERCENTILE) that lies
     within `band_px` of one of its edges."""
-    dark = m >= percentile(m, tuning.SPECKS_PERCENTILE)
-    n = max(1, np.count_nonzero(dark))
+    return _along_an_edge(m >= percentile(m, tuning.SPECKS_PERCENTILE), band_px)
+
+
+def _along_an_edge(mask: np.ndarray, band_px: float) -> float:
+    """The largest share of a mask's pixels that lies within `band_px` of one of its edges."""
+    n = max(1, np.count_nonzero(mask))
     b = max(1, round(band_px))
-    sides = (dark[:b], dark[-b:], dark[:, :b], dark[:, -b:])
-    return max(int(np.count_nonzero(side)) for side in sides) / n
+    sides = (mask[:b], mask[-b:], mask[:, :b], mask[:, -b:])
+    return float(max(np.count_nonzero(side) for side in sides) / n)
+
+
+def _doubt_pen_along_an_edge(verdicts: list[Verdict], inner: dict[str, np.ndarray],
+                             cover: dict[str, float], limit: float, t: float,
+                             px_per_mm: float) -> list[Verdict]:
+    """A box read crossed by its coverage is not sure when nearly all its pen lies along one
+    of its edges: a neighbour's scribble overshooting into it, while a cross, a slash, a dot
+    or a scribble of its own reaches in from there."""
+    out = []
+    for v in verdicts:
+        if v.state == "crossed" and v.id in inner and cover[v.id] >= limit:
+            share = _along_an_edge(inner[v.id] > t, tuning.PEN_EDGE_MM * px_per_mm)
+            if share >= tuning.PEN_EDGE_SHARE:
+                v = v.doubted(pen_edge=round(share, 2))
+        out.append(v)
+    return out
 
 
 def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float],
