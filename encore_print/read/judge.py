@@ -638,8 +638,8 @@ def _doubt_pen_along_an_edge(verdicts: list[Verdict], inner: dict[str, np.ndarra
                              cover: dict[str, float], limit: float, t: float,
                              px_per_mm: float) -> list[Verdict]:
     """A box read crossed by its coverage is not sure when nearly all its pen lies along one
-    of its edges: a neighbour's scribble overshooting into it, while a cross, a slash, a dot
-    or a scribble of its own reaches in from there."""
+    of its edges: a neighbour's scribble overshooting into it, where a box's own cross, slash,
+    dot or scribble lies across its middle."""
     out = []
     for v in verdicts:
         if v.state == "crossed" and v.id in inner and cover[v.id] >= limit:

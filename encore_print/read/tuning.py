@@ -469,10 +469,12 @@ COVER_REACH_MM = 15.0
 # and a hand's or a phone's shadow broad and soft: the light darker than 0.85 of itself blurred
 # by 15 mm (a sigma), in blobs at the edge as above, took in the misreads of 34 of the 36
 # photos (ordinary and hard) that had any, with blurs of 10, 15 and 20 mm and limits of 0.8,
-# 0.85 and 0.9 weighed (10 mm or 0.8: 32; 0.88 or 0.9: 35, but something found on 8-13 of
-# 100 grey photos with no finger, against 5). What it finds on photos with no finger is the
-# dark side of a deep shadow's steeper edge, mostly on hard photos. Only in grey: on colour
-# photos the colour finds every finger the simulator draws, and this would add such finds.
+# 0.85 and 0.9 weighed (10 mm or 0.8: 32; 0.88 or 0.9: 35, but blobs on 8-13 of 100 grey
+# photos with neither finger nor thumb, against 5). On such photos it finds the dark side of a
+# deep shadow's steeper edge: read, grey photos without a finger lost their exactness to it on
+# hard ones only (seeds 6000-6059: 37 exact -> 35; 7000-7099: 51 -> 47; ordinary: none of 160).
+# Only in grey: on colour photos the colour finds every finger the simulator draws, and this
+# would add such finds (on 3 of 100 colour photos with neither finger nor thumb, all hard).
 COVER_LOCAL_MM = 15.0
 COVER_LOCAL = 0.85
 CLIPPED = 250
