@@ -366,10 +366,10 @@ SPECKS_EDGE_SHARE = 0.9
 # So a box read crossed by its coverage whose pen (over the pixel threshold) lies 90 % or more
 # within 2.5 mm of one edge: a scribble in cell E5 overshooting 2 mm into E6 read E6 crossed at
 # 2.2 times the limit, sure, and nothing else was unsure (fresh seed 7015, ordinary and hard:
-# a wrong total unflagged; its share 1.0). Of the 45 654 true crosses read by coverage on the
-# 724 photos read of 800 (ordinary and hard, seeds 0-149 and 7000-7099 mixed pens, 1000-1149
-# pencil), 6 had 0.9 or more (0.91-1.0), all on hard photos, under 2.5 times the limit, three
-# of them doubts already.
+# a sure misread on a photo with no doubt, its total right only by chance; its share 1.0). Of
+# the 45 654 true crosses read by coverage on the 724 photos read of 800 (ordinary and hard,
+# seeds 0-149 and 7000-7099 mixed pens, 1000-1149 pencil), 6 had 0.9 or more (0.91-1.0), all
+# on hard photos, under 2.5 times the limit, three of them doubts already.
 PEN_EDGE_MM = 2.5
 PEN_EDGE_SHARE = 0.9
 # A box read crossed from lines or specks alone (its coverage under the limit) on a faint-pen
