@@ -642,7 +642,7 @@ def _doubt_pen_along_an_edge(verdicts: list[Verdict], inner: dict[str, np.ndarra
     dot or scribble lies across its middle."""
     out = []
     for v in verdicts:
-        if v.state == "crossed" and v.id in inner and cover[v.id] >= limit:
+        if v.state == "crossed" and cover[v.id] >= limit:
             share = _along_an_edge(inner[v.id] > t, tuning.PEN_EDGE_MM * px_per_mm)
             if share >= tuning.PEN_EDGE_SHARE:
                 v = v.doubted(pen_edge=round(share, 2))

@@ -142,7 +142,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     px = tuning.PX_PER_MM
     sheet = rectify(photo, to_mm, g.sheet_mm, px, bend)  # BGR, as photos are decoded: the
     # patches only need each pixel's sum of channels, so only the coarse copy is turned to RGB
-    blank, coarse, washed, lifted = _best_blank(layout, sheet, g, name)
+    blank, coarse, washed, lifted, in_grey = _best_blank(layout, sheet, g, name)
     # the light, the alignment and the print expected do not depend on each other: the
     # printer's tone and the light are worked out on another core from here on
     tone = meanwhile(lambda: printed_tone(coarse, blank, lifted))
@@ -175,7 +175,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), places, boxes,
                                      by_size, g.elements)
     helped = meanwhile(jobs.work)  # the helper's share, once the light is done
-    over = meanwhile(lambda: covered(lit.result(), _in_grey(coarse)))  # (while the judge works)
+    over = meanwhile(lambda: covered(lit.result(), in_grey))  # (then this, while the judge works)
     jobs.work()
     helped.result()
     patches = patches_done()
@@ -421,7 +421,7 @@ def _why_no_sheet(grey: np.ndarray, name: str) -> str:
 
 
 def _best_blank(layout: Layout, bgr: np.ndarray, g: SheetGeometry, name: str
-                ) -> tuple[Blank, np.ndarray, np.ndarray, np.ndarray]:
+                ) -> tuple[Blank, np.ndarray, np.ndarray, np.ndarray, bool]:
     """A colour pad or a black-and-white one: colour when the photo shows enough of the colour
     pad's colours (see tone.colour_strength), away from where a reflection washes the print
     out, whose veil takes the colours out of all it lies over (--glare ordinary seeds 38, 354:
@@ -429,10 +429,11 @@ def _best_blank(layout: Layout, bgr: np.ndarray, g: SheetGeometry, name: str
     crossed, sure). The photo's coarse copy (RGB) they were compared on (colour is broad, not
     fine), which the light is measured on too (the two blanks' coarse copies are one size),
     where the print is washed out on the blank chosen (see glare.washed_out), and what lies
-    within TONE_GLARE_MM of that. On a photo in shades of grey, see _grey_pad."""
+    within TONE_GLARE_MM of that; and whether the photo is in shades of grey (see _grey_pad)."""
     colour = blank_for(layout, False)  # (the black-and-white pad's is made where it is one)
     coarse = cv2.cvtColor(coarse_copy(bgr, colour), cv2.COLOR_BGR2RGB)
-    if _in_grey(coarse):  # no colours to tell by: a colour pad's cells show as grey fills
+    in_grey = _in_grey(coarse)
+    if in_grey:  # no colours to tell by: a colour pad's cells show as grey fills
         blank = _grey_pad(layout, bgr, g, name)
     else:
         washed = washed_out(coarse, colour)
@@ -441,10 +442,10 @@ def _best_blank(layout: Layout, bgr: np.ndarray, g: SheetGeometry, name: str
         if strength is None:  # (a black-and-white pad's hatching can show as washed-out fills)
             strength = colour_strength(coarse, colour)
         if strength is None or strength > tuning.PAD_COLOUR_STRENGTH:
-            return colour, coarse, washed, lifted  # (or a layout with no colours to tell by)
+            return colour, coarse, washed, lifted, False  # (or a layout with no colours)
         blank = blank_for(layout, True)
     washed = washed_out(coarse, blank)
-    return blank, coarse, washed, near(washed, tuning.TONE_GLARE_MM)
+    return blank, coarse, washed, near(washed, tuning.TONE_GLARE_MM), in_grey
 
 
 def _grey_pad(layout: Layout, bgr: np.ndarray, g: SheetGeometry, name: str) -> Blank:
