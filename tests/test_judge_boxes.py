@@ -222,7 +222,23 @@ def test_a_star_read_empty_on_a_faint_sheet_is_a_doubt_when_a_little_ink_shows(
     """A star hides a quarter of its cell: a faint cross through it shows less than through a
     plain cell, so less makes a doubt."""
     v = Verdict("cell:H1", "empty", 1.0, {"line_z": line_z})
-    judged = _doubt_if_hidden([v], {"cell:H1": visible}, {"cell:H1": specks_z})[0]
+    judged = _doubt_if_hidden([v], {"cell:H1": visible}.get, {"cell:H1": specks_z},
+                              tuning.STAR_LINE_DOUBT)[0]
+    assert judged.uncertain == doubt, judged
+
+
+@pytest.mark.parametrize("visible, line_z, doubt", [
+    (0.74, 1.3, False),  # a star: an empty one's line can stand out so
+    (0.74, 1.8, True),   # ...not so far: a slash through the star leaves this much
+    (0.97, 1.8, False),  # a plain cell: its empty ones' lines reach that
+])
+def test_a_star_read_empty_with_a_line_through_it_is_a_doubt_on_any_sheet(
+        visible, line_z, doubt):
+    """Where the pen shows well no specks are read, but a line through a star's cell that
+    stands out as no empty star's does is no sure empty (fresh hard seed 9432)."""
+    v = Verdict("cell:E2", "empty", 1.0, {"line_z": line_z})
+    judged = _doubt_if_hidden([v], {"cell:E2": visible}.get, {},
+                              tuning.STAR_LINE_DOUBT_ANY)[0]
     assert judged.uncertain == doubt, judged
 
 

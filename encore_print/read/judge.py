@@ -169,9 +169,11 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
                            USUAL_LINES, px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     v_el = {p.element.id: p.element for p in patches}
-    if faint and c < tuning.GOOD_CONTRAST:
-        out = _doubt_if_hidden(out, {p.element.id: _visible(p, px_per_mm) for p in boxes},
-                               specks)
+    box_of = {p.element.id: p for p in boxes}
+    dull = faint and c < tuning.GOOD_CONTRAST
+    out = _doubt_if_hidden(out, lambda i: _visible(box_of[i], px_per_mm) if i in box_of else 1.0,
+                           specks if dull else {},
+                           tuning.STAR_LINE_DOUBT if dull else tuning.STAR_LINE_DOUBT_ANY)
     q = float(np.clip((c - tuning.MIN_CONTRAST) / (tuning.GOOD_CONTRAST - tuning.MIN_CONTRAST),
                       0, 1))
     if q < 1:
@@ -650,17 +652,19 @@ def _doubt_pen_along_an_edge(verdicts: list[Verdict], inner: dict[str, np.ndarra
     return out
 
 
-def _doubt_if_hidden(verdicts: list[Verdict], visible: dict[str, float],
-                     specks: dict[str, float]) -> list[Verdict]:
-    """With a faint pen, a cross drawn over print that hides much of a box (a star) may leave
-    too little to see: such a box read empty is not sure when a little more ink shows in it
-    than in the empty boxes, as specks or a line (`specks`: see _read_specks)."""
+def _doubt_if_hidden(verdicts: list[Verdict], visible: Callable[[str], float],
+                     specks: dict[str, float], line_doubt: float) -> list[Verdict]:
+    """A cross drawn over print that hides much of a box (a star) may leave too little to
+    see: such a box read empty is not sure when a line in it stands out from the empty boxes
+    by `line_doubt` (their z) or more, or its specks by STAR_SPECKS_DOUBT (`specks`: see
+    _read_specks; given for a faint pen only). `visible`: a box's share where pen can show."""
     out = []
     for v in verdicts:
-        if v.state == "empty" and visible.get(v.id, 1.0) < tuning.HIDDEN_VISIBLE and (
-                specks.get(v.id, 0.0) >= tuning.STAR_SPECKS_DOUBT
-                or v.features.get("line_z", 0.0) >= tuning.STAR_LINE_DOUBT):
-            v = v.doubted(visible=round(visible[v.id], 2))
+        if v.state == "empty" and (specks.get(v.id, 0.0) >= tuning.STAR_SPECKS_DOUBT
+                                   or v.features.get("line_z", 0.0) >= line_doubt):
+            shows = visible(v.id)  # (only for these: it costs a pass over the box)
+            if shows < tuning.HIDDEN_VISIBLE:
+                v = v.doubted(visible=round(shows, 2))
         out.append(v)
     return out
 
