@@ -12,9 +12,11 @@ from encore_print.read.judge import (
     Patch,
     Verdict,
     _doubt_if_hidden,
+    _firm_by_specks,
     _pct,
     _read_specks,
     _robust_z,
+    _stroke_cover,
     _tops,
     judge,
 )
@@ -179,6 +181,45 @@ def test_specks_read_by_how_far_they_stand_out(z, state, sure):
     z = _robust_z(top, list(quiet.values()) + [top["probe"]])
     v = next(v for v in _read_specks(verdicts, z, trusted=True) if v.id == "probe")
     assert (v.state, v.uncertain) == (state, not sure), v
+
+
+@pytest.mark.parametrize("confidence, z, sure", [
+    (0.04, 6.5, True),    # a coverage little over the limit, and specks of a cross
+    (0.04, 2.0, False),   # ...specks that say nothing
+    (0.98, 6.5, True),    # a coverage that says enough alone
+])
+def test_specks_firm_a_cross_its_coverage_barely_shows(confidence, z, sure):
+    """A grainy pencil cross over a star's cell read crossed at 1.07 times the limit (hard
+    seed 69, G3) has specks that stand out as a cross's: it is sure. Specks are named among
+    its features only where they are what makes it sure (and a star's then doubted if they lie
+    along one edge: see _doubt_specks_along_an_edge)."""
+    v = _firm_by_specks([Verdict("cell:G3", "crossed", confidence, {"cover": 0.017})],
+                        {"cell:G3": z})[0]
+    assert v.state == "crossed" and v.uncertain != sure, v
+    assert ("specks_z" in v.features) == (confidence < tuning.CONFIDENT and sure), v
+
+
+def test_specks_make_no_cross_of_an_empty_box_before_they_are_read():
+    v = _firm_by_specks([Verdict("cell:A1", "empty", 1.0, {})], {"cell:A1": 6.5})[0]
+    assert v.state == "empty", v
+
+
+def test_a_box_s_coverage_is_the_share_of_where_pen_can_show():
+    """A star's outline hides the pen under it: the same scribble over a box whose print hides
+    a quarter of it, pen where it shows, covers as much as over a plain box, once counted over
+    where pen can show (and a quarter less if counted over the whole box)."""
+    rng = np.random.default_rng(2)
+    size = 72
+    pen = (rng.random((size, size)) < 0.5).astype(np.float32) * 0.5
+    pen = cv2.dilate(pen, np.ones((3, 3), np.uint8))  # strokes, not specks
+    shows = np.ones((size, size), bool)
+    shows[::4, :] = False  # (rows of print: a quarter of the box, everywhere alike)
+    hidden = np.where(shows, pen, 0)
+    plain, over_shows, over_all = (
+        _stroke_cover([pen, hidden], 0.1, PX, seen=[np.ones_like(shows), shows])
+        + _stroke_cover([hidden], 0.1, PX))[:3]
+    assert over_shows == pytest.approx(plain, rel=0.03)
+    assert over_all == pytest.approx(plain * 0.75, rel=0.03)
 
 
 def test_specks_along_a_plain_cell_s_edge_are_no_cross():

@@ -85,7 +85,9 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     qs = sorted({tuning.NOISE_PERCENTILE, tuning.SPECKS_PERCENTILE, 95, 99})
     tops = _tops(inner, qs)
     t = pixel_threshold(inner, tops)
-    cover = dict(zip(inner, _stroke_cover(list(inner.values()), t, px_per_mm)))
+    seen = ([_inner(p, px_per_mm, of=p.seen) for p in boxes]
+            if all(p.seen is not None for p in boxes) else None)
+    cover = dict(zip(inner, _stroke_cover(list(inner.values()), t, px_per_mm, seen=seen)))
     limit = _box_limit(list(cover.values()))
     # lines only matter where the coverage is not already conclusive
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
@@ -113,6 +115,11 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf),
                         main if darkest.get(i, 0.0) >= tuning.LINE_PEN_SHARE * t else usual)
            for i in cover]
+    specks: dict[str, float] = {}
+    if faint:
+        specks = _specks(boxes, inner, [v.id for v in out if v.state == "empty"], px_per_mm)
+        if not specks_unsure:
+            out = _firm_by_specks(out, specks)
     if measured is not None:
         out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
     out = _doubt_pen_along_an_edge(out, inner, cover, limit, t, px_per_mm)
@@ -131,7 +138,6 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     # a faint pen's specks, strokes and lines are read as marks only where nothing may shade
     # the sheet
     if faint:
-        specks = _specks(boxes, inner, [v.id for v in out if v.state == "empty"], px_per_mm)
         out = _read_specks(out, specks, trusted=not specks_unsure)
         out = _doubt_specks_along_an_edge(out, {p.element.id for p in boxes if p.element.star},
                                           inner, px_per_mm)
@@ -347,9 +353,13 @@ def _tops(maps: dict[str, np.ndarray], qs: list[float],
 
 
 def _stroke_cover(ink_maps: list[np.ndarray], t: float, px_per_mm: float,
-                  least_mm2: float = tuning.MIN_STROKE_MM2) -> list[float]:
+                  least_mm2: float = tuning.MIN_STROKE_MM2,
+                  seen: list[np.ndarray] | None = None) -> list[float]:
     """Per box, the share of it covered by pen strokes: pixels above `t` that belong to a mark
-    of some size (grainy pencil is joined first), not specks of paper texture or noise.
+    of some size (grainy pencil is joined first), not specks of paper texture or noise. With
+    `seen` (per box, where pen can show: not under dark print), the share of that part of it:
+    a star's outline hides some of a cross through it, which an empty box's coverage is not
+    short of.
 
     The boxes are laid out on one mosaic, apart by the joining radius, so the joining and the
     labelling run once for all. The gaps keep each box to itself and stand for its outside
@@ -361,6 +371,12 @@ def _stroke_cover(ink_maps: list[np.ndarray], t: float, px_per_mm: float,
     pen = np.zeros(outside.shape, np.uint8)
     for place, m in zip(places, ink_maps):
         np.greater(m, t, out=pen[place])  # (straight into the mosaic: no temporary)
+    shows = None
+    if seen is not None:
+        shows = np.zeros(outside.shape, np.uint8)
+        for place, m in zip(places, seen):
+            shows[place] = m
+        shows = shows.reshape(grid_shape)
     # MORPH_CLOSE, in its two steps; the masks as 0/1 bytes (numpy's boolean indexing of the
     # whole mosaic took longer than the closing itself)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
@@ -379,6 +395,9 @@ def _stroke_cover(ink_maps: list[np.ndarray], t: float, px_per_mm: float,
         if h and w:
             weights, total = _centre_weights((h, w))
             out[ks] = (grid[rows, :h, cols, :w] * weights).sum(axis=(1, 2)) / total
+            if shows is not None:  # (a box mostly hidden would count its few pixels' noise)
+                share = (shows[rows, :h, cols, :w] * weights).sum(axis=(1, 2)) / total
+                out[ks] /= np.maximum(share, tuning.COVER_SEEN_FLOOR)
     return out.tolist()
 
 
@@ -585,6 +604,26 @@ def _specks(boxes: list[Patch], inner: dict[str, np.ndarray], empty: list[str],
     return {p.element.id: (whole if p.element.star else middle)[p.element.id] for p in boxes}
 
 
+def _firm_by_specks(verdicts: list[Verdict], z: dict[str, float]) -> list[Verdict]:
+    """A faint, grainy cross read crossed, but not surely, by a coverage little over the limit
+    (its grains too small to count as strokes) is as sure as its specks say (see _read_specks),
+    where they say more: before any doubt is cast on it (one along an edge, say)."""
+    out = []
+    for v in verdicts:
+        conf = _specks_confidence(z[v.id])
+        if v.state == "crossed" and v.uncertain and conf > v.confidence:
+            v = Verdict(v.id, v.state, round(conf, 3),
+                        {**v.features, "specks_z": round(z[v.id], 1)})
+        out.append(v)
+    return out
+
+
+def _specks_confidence(z: float) -> float:
+    """How sure specks of this z make a cross: none under SPECKS_CROSSED, sure from SPECKS_SURE."""
+    return float(np.clip((z - tuning.SPECKS_CROSSED)
+                         / (tuning.SPECKS_SURE - tuning.SPECKS_CROSSED), 0, 1))
+
+
 def _read_specks(verdicts: list[Verdict], z: dict[str, float], trusted: bool
                  ) -> list[Verdict]:
     """A faint, grainy cross (pencil) can fall apart into specks too small for a stroke and
@@ -596,8 +635,7 @@ def _read_specks(verdicts: list[Verdict], z: dict[str, float], trusted: bool
     for v in verdicts:
         zi = z[v.id]
         if v.state == "empty" and trusted and zi >= tuning.SPECKS_CROSSED:
-            conf = (zi - tuning.SPECKS_CROSSED) / (tuning.SPECKS_SURE - tuning.SPECKS_CROSSED)
-            v = Verdict(v.id, "crossed", round(min(1.0, conf), 3),
+            v = Verdict(v.id, "crossed", round(_specks_confidence(zi), 3),
                         {**v.features, "specks_z": round(zi, 1)})
         elif v.state == "empty" and zi >= tuning.SPECKS_DOUBT:
             v = v.doubted(specks_z=round(zi, 1))
