@@ -358,8 +358,8 @@ def _stroke_cover(ink_maps: list[np.ndarray], t: float, px_per_mm: float,
     """Per box, the share of it covered by pen strokes: pixels above `t` that belong to a mark
     of some size (grainy pencil is joined first), not specks of paper texture or noise. With
     `seen` (per box, where pen can show: not under dark print), the share of that part of it:
-    a star's outline hides some of a cross through it, which an empty box's coverage is not
-    short of.
+    a star's outline hides some of a cross through its cell, whose coverage would otherwise
+    fall short of a plain cell's.
 
     The boxes are laid out on one mosaic, apart by the joining radius, so the joining and the
     labelling run once for all. The gaps keep each box to itself and stand for its outside
@@ -605,9 +605,10 @@ def _specks(boxes: list[Patch], inner: dict[str, np.ndarray], empty: list[str],
 
 
 def _firm_by_specks(verdicts: list[Verdict], z: dict[str, float]) -> list[Verdict]:
-    """A faint, grainy cross read crossed, but not surely, by a coverage little over the limit
-    (its grains too small to count as strokes) is as sure as its specks say (see _read_specks),
-    where they say more: before any doubt is cast on it (one along an edge, say)."""
+    """A faint, grainy cross read crossed, but not surely (a coverage little over the limit,
+    its grains too small to count as strokes; or a faint line) is as sure as its specks say
+    (see _read_specks), where they say more: before any doubt is cast on it (one along an
+    edge, say)."""
     out = []
     for v in verdicts:
         conf = _specks_confidence(z[v.id])

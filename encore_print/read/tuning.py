@@ -430,10 +430,11 @@ STAR_LINE_DOUBT = 1.0
 # hides the middle of its cell, where a slash's line is longest, so an empty star's line stands
 # out less than a plain cell's (of 13 752 empty stars on 1 967 photos read in session 24,
 # ordinary and hard seeds 0-299, ballpoint 0-199, pencil 1000-1149 and 9000-9149, fresh
-# 9300-9599 and grey 7000-7099: 99.9 % under 1.0, the highest 1.6, none read sure from 1.2;
-# plain cells: 99.9 % under 1.8). Fresh hard seed 9432: a slash through E2's star
-# read empty, sure, at 1.8 (a wrong total but for another doubt on the photo). From 1.5 no
-# exact photo of those became unsure; from 1.2, 5; from 1.0, 9.
+# 9300-9599 (hard 9300-9449) and grey 7000-7099: 99.9 % under 1.0, the highest 1.6; read
+# sure, 13 at 1.0 or more, 6 at 1.2, none at 1.5; plain cells: 99.9 % under 1.8). Fresh hard
+# seed 9432: a slash through E2's star read empty, sure, at 1.8 (a wrong total but for another
+# doubt on the photo). From 1.5 no exact photo of those became unsure; from 1.2, 5; from 1.0,
+# 9.
 STAR_LINE_DOUBT_ANY = 1.5
 # Confidence 1 when the coverage is 3× away from the limit; below CONFIDENT it is "uncertain".
 SURE_RATIO = 3.0
