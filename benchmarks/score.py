@@ -55,7 +55,7 @@ from encore_print.errors import NoSheet
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read.photo import decode
-from encore_print.read.sheet import read_decoded, read_image, read_photo
+from encore_print.read.sheet import Reading, read_decoded, read_image, read_photo
 from encore_print.render.preview import render_sheet_image
 from encore_print.report import score_marks
 from encore_print.simulate import (
@@ -108,16 +108,21 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
     return layout, truth, photo
 
 
+def read_as_taken(photo: np.ndarray, kind: Photos, name: str) -> Reading:
+    """The photo read as the `score` command reads it: at a phone's size (`kind.megapixels`)
+    from the JPEG file a phone saves, decoded as the reader decodes it; else its pixels."""
+    if kind.megapixels:
+        return read_decoded(decode(cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 92])[1]
+                                   .tobytes(), f"{name}.jpg"))
+    return read_image(photo, name)
+
+
 def one(args: tuple[int, str, Photos]) -> dict:
     seed, level, kind = args
     layout, truth, photo = make_photo(seed, level, kind)
     true_total = score_marks("truth", layout, _marks(truth)).score.total
     try:
-        if kind.megapixels:  # read as a phone's file is: a JPEG, decoded as the reader does
-            reading = read_decoded(decode(cv2.imencode(
-                ".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes(), f"{level}-{seed}.jpg"))
-        else:
-            reading = read_image(photo, f"{level}-{seed}")
+        reading = read_as_taken(photo, kind, f"{level}-{seed}")
     except NoSheet as e:
         return {"level": level, "outcome": "refused", "errors": 0, "elements": 0,
                 "why": str(e).split(": ", 1)[-1][:40]}
@@ -256,6 +261,9 @@ def _timed(fn) -> float:
 
 def add_photo_options(ap: argparse.ArgumentParser) -> None:
     """The options that choose the photos (see Photos), shared with verdicts.py."""
+    ap.add_argument("--megapixels", type=float,
+                    help="photos of this size (a phone's: 12), read through a JPEG file as a "
+                         "phone's photo is; by default 1-2 MP, the small end, read as pixels")
     ap.add_argument("--pen", choices=["felt", "ballpoint", "pencil"],
                     help="every sheet written with this kind of pen (a mixed bag hides a pen's "
                          "own weaknesses)")
@@ -288,9 +296,9 @@ def add_photo_options(ap: argparse.ArgumentParser) -> None:
 
 
 def photos_of(a: argparse.Namespace) -> Photos:
-    """The photos the options ask for (verdicts.py has no --megapixels: it reads pixels)."""
-    return Photos(a.pen, getattr(a, "megapixels", None), a.solo, a.mono, a.printer, a.glare,
-                  a.grey, a.phone, a.curl, a.finger)
+    """The photos the options ask for."""
+    return Photos(a.pen, a.megapixels, a.solo, a.mono, a.printer, a.glare, a.grey, a.phone,
+                  a.curl, a.finger)
 
 
 def main() -> None:
@@ -298,9 +306,6 @@ def main() -> None:
     ap.add_argument("--sheets", type=int, default=150, help="photos per level")
     ap.add_argument("--levels", default="ordinary,hard,extreme")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--megapixels", type=float,
-                    help="photos of this size (a phone's: 12), read through a JPEG file as a "
-                         "phone's photo is; by default 1-2 MP, the small end, read as pixels")
     add_photo_options(ap)
     ap.add_argument("--no-speed", action="store_true")
     a = ap.parse_args()

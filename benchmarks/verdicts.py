@@ -1,6 +1,6 @@
 """Every verdict of the reader on the benchmark's photos, as JSON lines: benchmarks/verdicts.py
-[--sheets N] [--levels L,L] [--pen P] [--solo] [--mono] [--printer P] [--glare] [--grey]
-[--phone] [--curl] [--finger] [--first-seed S]
+[--sheets N] [--levels L,L] [--pen P] [--megapixels MP] [--solo] [--mono] [--printer P]
+[--glare] [--grey] [--phone] [--curl] [--finger] [--first-seed S]
 > verdicts.jsonl
 
 The photos are those of benchmarks/score.py (same seeds, same options). One line per element
@@ -19,10 +19,9 @@ import os
 import sys
 from multiprocessing import Pool
 
-from score import Photos, add_photo_options, make_photo, photos_of
+from score import Photos, add_photo_options, make_photo, photos_of, read_as_taken
 
 from encore_print.errors import NoSheet
-from encore_print.read.sheet import read_image
 
 
 def verdicts(args: tuple[int, str, Photos]) -> list[dict]:
@@ -30,7 +29,7 @@ def verdicts(args: tuple[int, str, Photos]) -> list[dict]:
     _, truth, photo = make_photo(seed, level, kind)
     where = {"level": level, "seed": seed}
     try:
-        reading = read_image(photo, f"{level}-{seed}")
+        reading = read_as_taken(photo, kind, f"{level}-{seed}")
     except NoSheet as e:
         return [{**where, "refused": str(e).split(": ", 1)[-1]}]
     hidden = any("hidden" in n for n in reading.notes)
