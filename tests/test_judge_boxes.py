@@ -200,6 +200,7 @@ def test_specks_firm_a_cross_its_coverage_barely_shows(confidence, z, sure):
 
 
 def test_specks_make_no_cross_of_an_empty_box_before_they_are_read():
+    """Firming crosses comes before the doubts; reading empty boxes' specks, after them."""
     v = _firm_by_specks([Verdict("cell:A1", "empty", 1.0, {})], {"cell:A1": 6.5})[0]
     assert v.state == "empty", v
 
