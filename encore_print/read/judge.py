@@ -85,9 +85,12 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     qs = sorted({tuning.NOISE_PERCENTILE, tuning.SPECKS_PERCENTILE, 95, 99})
     tops = _tops(inner, qs)
     t = pixel_threshold(inner, tops)
-    seen = ([_inner(p, px_per_mm, of=p.seen) for p in boxes]
+    # where pen can show in each box (not under dark print), cut out alike: coverage, specks
+    # and the doubt on stars measure it
+    seen = ({p.element.id: _inner(p, px_per_mm, of=p.seen) for p in boxes}
             if all(p.seen is not None for p in boxes) else None)
-    cover = dict(zip(inner, _stroke_cover(list(inner.values()), t, px_per_mm, seen=seen)))
+    cover = dict(zip(inner, _stroke_cover(list(inner.values()), t, px_per_mm,
+                                          seen=None if seen is None else list(seen.values()))))
     limit = _box_limit(list(cover.values()))
     # lines only matter where the coverage is not already conclusive
     unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
@@ -117,7 +120,7 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
            for i in cover]
     specks: dict[str, float] = {}
     if faint:
-        specks = _specks(boxes, inner, [v.id for v in out if v.state == "empty"], px_per_mm)
+        specks = _specks(boxes, inner, seen, [v.id for v in out if v.state == "empty"])
         if not specks_unsure:
             out = _firm_by_specks(out, specks)
     if measured is not None:
@@ -175,9 +178,8 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
                            USUAL_LINES, px_per_mm)
     order = {p.element.id: k for k, p in enumerate(patches)}
     v_el = {p.element.id: p.element for p in patches}
-    box_of = {p.element.id: p for p in boxes}
     dull = faint and c < tuning.GOOD_CONTRAST
-    out = _doubt_if_hidden(out, lambda i: _visible(box_of[i], px_per_mm) if i in box_of else 1.0,
+    out = _doubt_if_hidden(out, lambda i: _visible(seen[i]) if seen and i in seen else 1.0,
                            specks if dull else {},
                            tuning.STAR_LINE_DOUBT if dull else tuning.STAR_LINE_DOUBT_ANY)
     q = float(np.clip((c - tuning.MIN_CONTRAST) / (tuning.GOOD_CONTRAST - tuning.MIN_CONTRAST),
@@ -574,26 +576,22 @@ def _empty_confidence(conf: float, line_z: float, lines: LineLimits) -> float:
     return float(_clip01(conf))
 
 
-def _visible(p: Patch, px_per_mm: float) -> float:
-    """The share of a box (weighted as coverage is) where pen could show at all."""
-    if p.seen is None:
-        return 1.0
-    seen = _inner(p, px_per_mm, of=p.seen)
+def _visible(seen: np.ndarray) -> float:
+    """The share of a box (weighted as coverage is) where pen could show at all (`seen`:
+    where it can, inside the box)."""
     w, total = _centre_weights(seen.shape)
     return float((seen * w).sum() / total)
 
 
-def _specks(boxes: list[Patch], inner: dict[str, np.ndarray], empty: list[str],
-            px_per_mm: float) -> dict[str, float]:
+def _specks(boxes: list[Patch], inner: dict[str, np.ndarray],
+            seen: dict[str, np.ndarray] | None, empty: list[str]) -> dict[str, float]:
     """Per box, how far its specks (a high percentile of its ink) stand out from those of the
-    boxes read `empty` (robust z; `inner`: each box's ink inside it). Of where pen can show:
-    under a glyph a box's ink is nothing, which would dilute its specks against the plain
-    boxes'. A plain box's ink is weighed to its middle, as its coverage is: a neighbour's
+    boxes read `empty` (robust z; `inner`: each box's ink inside it). Of where pen can show
+    (`seen`, inside each box; None: everywhere): under a glyph a box's ink is nothing, which
+    would dilute its specks against the plain boxes'. A plain box's ink is weighed to its middle, as its coverage is: a neighbour's
     stroke that overshoots into it is no speck of a cross there. Not a star's cell: the star
     hides its middle, so a cross shows only round it, near the edges."""
     q = tuning.SPECKS_PERCENTILE
-    seen = ({p.element.id: _inner(p, px_per_mm, of=p.seen) for p in boxes}
-            if all(p.seen is not None for p in boxes) else None)
 
     def z_of(maps: dict[str, np.ndarray]) -> dict[str, float]:  # against the empty boxes
         top = {i: ps[q] for i, ps in _tops(maps, [q], seen).items()}  # measured alike
