@@ -59,7 +59,7 @@ def verdict_of_faint_slash(pen_darkness, slash_darkness, shaded=False):
     patches = [patch(e, line(pen_darkness, X), rng) for e in crossed]
     patches += [patch(e, lambda *_: None, rng) for e in empty]
     patches.append(patch(probe, line(slash_darkness, SLASH), rng))
-    verdicts, _ = judge(patches, PX, specks_unsure=shaded,
+    verdicts, _ = judge(patches, PX, faint_unsure=shaded,
                         shaded=frozenset({probe.id}) if shaded else frozenset())
     return next(v for v in verdicts if v.id == probe.id)
 
@@ -148,10 +148,10 @@ def verdict_of_probe(draw, pen_darkness=0.15, star=False, shaded=False, **judgin
     return next(v for v in verdicts if v.id == probe.id)
 
 
-def verdict_of_specks(pen_darkness, specks_unsure=False):
+def verdict_of_specks(pen_darkness, faint_unsure=False):
     """Scattered specks over the middle of a cell: its verdict (see verdict_of_probe)."""
     return verdict_of_probe(specks((0.2, 0.2, 0.8, 0.8), share=0.06), pen_darkness,
-                            specks_unsure=specks_unsure)
+                            faint_unsure=faint_unsure)
 
 
 def test_a_pencil_cross_fallen_to_specks_is_read_crossed():
@@ -163,7 +163,7 @@ def test_a_pencil_cross_fallen_to_specks_is_read_crossed():
 
 def test_specks_on_a_sheet_a_thumb_may_shade_only_make_a_doubt():
     """With a corner mark hidden, a thumb's shade may be what darkens the cell."""
-    v = verdict_of_specks(pen_darkness=0.15, specks_unsure=True)
+    v = verdict_of_specks(pen_darkness=0.15, faint_unsure=True)
     assert v.state == "empty" and v.uncertain, v
 
 

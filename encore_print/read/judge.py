@@ -62,14 +62,16 @@ def pixel_threshold(inner: dict[str, np.ndarray], tops: dict[str, dict[float, fl
     return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
 
 
-def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
+def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
           shaded: frozenset[str] = frozenset(), blur_mm: float = 0.0, hatch_dark: float = 0.0
           ) -> tuple[list[Verdict], float]:
     """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
     pen barely stands out, every verdict is held to a stricter standard. Small boxes (the solo
     roll counter) are judged by the limits the other elements set, and take no part in them.
-    `specks_unsure`: specks make doubts only, for something may lie over the sheet (a corner
-    mark is hidden: a thumb) or its print pass for specks (a black-and-white pad's hatching);
+    `faint_unsure`: faint evidence (a faint pen's specks, a line through a value with no pen
+    round it) makes doubts only, or is no surer than any, for something may lie over the
+    sheet (a corner mark is hidden: a thumb) or its print pass for it (a black-and-white pad's
+    hatching; a sheet laid flat, whose print fits less exactly);
     `shaded`: the elements near a hidden corner mark, whose shade can darken a box or a value
     as faint pen does, and whose edge is a line. `blur_mm`: the photo's blur (sigma), which
     can wipe out a faint pen's palest crosses. `hatch_dark`: how much light the hatching of a
@@ -121,7 +123,7 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     specks: dict[str, float] = {}
     if faint:
         specks = _specks(boxes, inner, seen, [v.id for v in out if v.state == "empty"])
-        if not specks_unsure:
+        if not faint_unsure:
             out = _firm_by_specks(out, specks)
     if measured is not None:
         out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
@@ -141,7 +143,7 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
     # a faint pen's specks, strokes and lines are read as marks only where nothing may shade
     # the sheet
     if faint:
-        out = _read_specks(out, specks, trusted=not specks_unsure)
+        out = _read_specks(out, specks, trusted=not faint_unsure)
         out = _doubt_specks_along_an_edge(out, {p.element.id for p in boxes if p.element.star},
                                           inner, px_per_mm)
         if pen_level >= tuning.PEN_SHOWS * t:
@@ -168,7 +170,8 @@ def judge(patches: list[Patch], px_per_mm: float, specks_unsure: bool = False,
         value_ring.update(_ring_scores(judged, empty, px_per_mm))
     read = _doubt_circles_like_neighbours(read, [p.element for p in values])
     read = _doubt_struck_round({
-        i: _weigh_lines(v, value_line[i], value_ring[i], weakened(value_lines), i in shaded)
+        i: _weigh_lines(v, value_line[i], value_ring[i], weakened(value_lines), i in shaded,
+                        faint_unsure)
         if i in value_line else v for i, v in read.items()})
     out += _doubt_circles_the_row_shows(read, values, value_verdict, value_t,
                                         px_per_mm).values()
@@ -701,7 +704,8 @@ def _doubt_if_hidden(verdicts: list[Verdict], visible: Callable[[str], float],
                                    or v.features.get("line_z", 0.0) >= line_doubt):
             shows = visible(v.id)  # (only for these: it costs a pass over the box)
             if shows < tuning.HIDDEN_VISIBLE:
-                v = v.doubted(visible=round(shows, 2))
+                v = v.doubted(visible=round(shows, 2), **(
+                    {"specks_z": round(specks[v.id], 1)} if v.id in specks else {}))
         out.append(v)
     return out
 
@@ -759,7 +763,7 @@ def _centre_spread(reference: list[float]) -> tuple[float, float]:
 
 
 def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
-                 shaded: bool = False) -> Verdict:
+                 shaded: bool = False, overlaid: bool = False) -> Verdict:
     """A value's verdict weighed against the line in it and the ring round it (robust z, see
     _line_scores and _ring_scores). Read empty, a clear line or ring may be a stroke or a
     circle too faint to measure, and pale pen in a mark's shape is a doubt only where they
@@ -768,13 +772,18 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
     there (specks of a grainy photo's noise lined up). A line that stands far out with no
     ring round it makes a value read struck (sure when what little pen passed the threshold
     lies across it, not round it: two measures agree; with that pen, a line less far out
-    does too), and a ring far out (further than its line) one read empty circled, however
-    pale its pen, where nothing may shade the value (`shaded`): little of a thin, grainy
-    pencil line or of a ballpoint pressed lightly passes the pen threshold."""
+    does too; with no pen seen round it at all, less far out too, unless something may lie
+    over the sheet, `overlaid`), and a ring far out (further than its line) one read empty
+    circled, however pale its pen, where nothing may shade the value (`shaded`): little of a
+    thin, grainy pencil line or of a ballpoint pressed lightly passes the pen threshold."""
     v = Verdict(v.id, v.state, v.confidence,
                 {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)})
-    by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (tuning.VALUE_LINE_SURE
-                                                      - tuning.VALUE_LINE_STRUCK)
+    # no pen seen round it at all: no circle, neighbour's circle or noise blob of which the
+    # line could be a part, so it is a stroke the pen threshold missed (unless something may
+    # lie over the sheet)
+    bare = v.features.get("around", 1.0) == 0 and not overlaid
+    sure = tuning.VALUE_LINE_SURE_BARE if bare else tuning.VALUE_LINE_SURE
+    by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (sure - tuning.VALUE_LINE_STRUCK)
     stroke = v.features.get("across", 0.0) >= tuning.ACROSS_STRUCK \
         and v.features.get("around", 1.0) <= tuning.STROKE_AROUND
     if (by_line >= 0 or stroke and line_z >= tuning.STROKE_LINE) \
