@@ -99,6 +99,21 @@ def test_a_value_with_pen_of_both_shapes_is_as_sure_as_one_beats_the_other():
     assert v.state == "circled" and v.confidence <= circled - struck + 1e-3, v
 
 
+@pytest.mark.parametrize("width_px, sure", [(2, True), (1, False)])
+def test_a_circle_paler_than_the_crosses_is_sure_when_there_is_too_much_of_it_for_noise(
+        width_px, sure):
+    """A whole circle half as dark as the sheet's crosses (a thin line keeps less of its
+    darkness through a blur than a cross's middle): read circled, sure when its pen is too
+    much for noise (pen over 15 % of the value and round it), not when it is little (4.5 %)."""
+    def draw(ink, cx, cy, w, h):
+        cv2.ellipse(ink, (round(cx), round(cy)), (round(w * 0.62), round(h * 0.62)), 0, 0,
+                    360, 0.25, width_px)
+
+    v = _value_verdict(value_patch(draw), 0.1, 0.5, PX)
+    assert v.features["dark"] == 0.5
+    assert (v.state, v.uncertain) == ("circled", not sure), v
+
+
 @pytest.mark.parametrize("span_deg, sure", [(40, True), (55, False)])
 def test_a_neighbours_circle_brushing_one_side_leaves_the_value_empty(span_deg, sure):
     """The arc of the next value's circle reaching into this one's ring on one side, with no

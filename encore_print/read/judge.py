@@ -877,8 +877,9 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
     """A circle puts pen all around the value; a stroke through it is a line across the
     middle; an empty value has next to no pen (a neighbour's circle may brush its edge).
     Pen here must be about as dark as the sheet's crosses (`pen_level`): the same player wrote
-    both, while noise and texture are paler. Its shape is traced no paler than `shape_floor`
-    (where the photo's noise would fill every sector)."""
+    both, while noise and texture are paler; unless there is more of it than noise leaves. Its
+    shape is traced no paler than `shape_floor` (where the photo's noise would fill every
+    sector)."""
     u, v, region, sector, ring = _value_grid(p.ink.shape, *_box_in_patch(p, px_per_mm))
     pen = (p.ink > t) & region
     n_pen = np.count_nonzero(pen)
@@ -903,7 +904,10 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
 
     enough = _grade(np.log(amount + tuning.COVER_FLOOR), np.log(tuning.VALUE_MARKED),
                     np.log(tuning.VALUE_EMPTY))  # > 0: there is pen here
-    some = min(enough, _grade(dark, tuning.DARK_AS_PEN, tuning.PALER_THAN_PEN))  # ...real pen
+    # ...real pen: as dark as the crosses, unless there is too much of it for noise (a thin
+    # line keeps less of its darkness through a blur than a cross's middle does)
+    some = enough if amount >= tuning.VALUE_ABUNDANT else min(
+        enough, _grade(dark, tuning.DARK_AS_PEN, tuning.PALER_THAN_PEN))
     circled = _grade(around, tuning.AROUND_CIRCLED, tuning.AROUND_NOT)
     struck = _grade(across, tuning.ACROSS_STRUCK, tuning.ACROSS_NOT)
     # with pen of both shapes, a verdict is as sure as one shape beats the other

@@ -535,6 +535,18 @@ VALUE_EMPTY = 0.004
 # 0.4-0.5.
 DARK_AS_PEN = 0.6
 PALER_THAN_PEN = 0.35
+# ... unless it covers 5 % of the value and round it or more (as a box's coverage far over its
+# limit needs no darkness, PALE_COVER): noise leaves less, and a thin line keeps less of its
+# darkness through a blur than a cross's middle does (simulated circles on hard photos:
+# 0.38-0.6 as dark). The other checks on a circle (its neighbours' noise, what the row shows)
+# still hold. Session 25, the 2 400 photos of VALUE_LINE_SURE_BARE: the values with pen round
+# them in a circle's shape (AROUND_CIRCLED) that were not circled had at most 2.7 %; every
+# value with 5 % or more, under 0.6 as dark, was circled (95) or struck (41). 38 circles and
+# strokes went from unsure or misread to sure, 2 circles from sure to a doubt (their
+# neighbours' noise), none wrong. A finger's skin or a reflection's edge can leave as much: on
+# the seven kinds of session 24's note (840 photos), 7 empty values under one went less sure or
+# read circled, all doubts already (the finger's, the reflection's).
+VALUE_ABUNDANT = 0.05
 # A circle too faint for the pen threshold: the mean ink along rings 0.1 half-sizes wide from
 # 0.9 to 1.4 half-sizes, taken as it is in its paler sectors, compared among the values read
 # empty (robust z) like a line: a doubt from the sheet's line doubt on.
