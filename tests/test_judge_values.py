@@ -293,6 +293,20 @@ def test_a_line_and_a_stroke_shaped_pen_agree(state, line_z, across, around, sur
     assert (judged.state, judged.uncertain) == ("struck", not sure), judged
 
 
+@pytest.mark.parametrize("state, ring_z, sure", [
+    ("empty", 1.5, True),    # the noise a stroke through leaves in the rings: struck, sure
+    ("struck", 2.6, False),  # a ring as a circle read struck shows: a doubt
+])
+def test_a_stroke_shaped_pen_and_a_line_agree_despite_the_rings_noise(state, ring_z, sure):
+    """Where the pen's shape and the line agree on a stroke, a ring standing out less than a
+    circle read struck shows (RING_STRUCK) does not stop them: a stroke through leaves some
+    noise in the rings round the value."""
+    v = Verdict("column:A:first", state, 0.0,
+                {"pen": 0.018, "dark": 0.4, "across": 1.0, "around": 0.188})
+    judged = _weigh_lines(v, 8.0, ring_z, USUAL_LINES)
+    assert (judged.state, judged.uncertain) == ("struck", not sure), judged
+
+
 @pytest.mark.parametrize("circle_pen, neighbour_pen, sure", [
     (0.05, 0.003, True),     # a circle: far more pen than round the empty neighbours
     (0.013, 0.003, False),   # about as much as the noise round them: not sure

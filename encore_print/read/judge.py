@@ -786,8 +786,11 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
     by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (sure - tuning.VALUE_LINE_STRUCK)
     stroke = v.features.get("across", 0.0) >= tuning.ACROSS_STRUCK \
         and v.features.get("around", 1.0) <= tuning.STROKE_AROUND
+    # (with the pen's shape a stroke's, a ring short of what a circle read struck shows is
+    # the noise a stroke through leaves in the rings)
+    ring_clear = tuning.RING_STRUCK if stroke else tuning.VALUE_RING_CLEAR
     if (by_line >= 0 or stroke and line_z >= tuning.STROKE_LINE) \
-            and ring_z < tuning.VALUE_RING_CLEAR and not shaded:
+            and ring_z < ring_clear and not shaded:
         conf = max(v.confidence, by_line) if v.state == "struck" else by_line
         if stroke:
             conf = 1.0  # the line and the shape of the pen seen, a stroke, agree
