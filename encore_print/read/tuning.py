@@ -561,10 +561,10 @@ RING_BAND = 0.1
 # sheet (2.4 px per mm, one corner mark not found; hard seed 130 of a ballpoint run) read
 # struck at 0.5-0.6 with 1.8-1.9. Only with at least 3 values read empty to compare with.
 # Where the pen's shape and the line agree on a stroke (STROKE_AROUND), a ring under 2.5 does
-# not stop them either: strokes through had rings up to 1.8. Session 25, 2 400 photos (see
-# VALUE_LINE_SURE_BARE) and 840 of seven kinds: the 113 values with that shape, a line of 2.7 or
-# more and a ring of 1.0-2.5 were all struck; 2 read empty now read struck (one sure, one a
-# doubt by a reflection), 2 more grew surer, none went wrong.
+# not stop them either: strokes through had rings up to 1.8 (above; 2.4 here). Session 25, 2
+# 400 photos (see VALUE_LINE_SURE_BARE) and 840 of seven kinds: the 113 values with that shape,
+# a line of 2.7 or more and a ring of 1.0-2.5 were all struck; 2 read empty now read struck
+# (one sure, one a doubt by a reflection), 2 more grew surer, none went wrong.
 RING_STRUCK = 2.5
 LINE_STRUCK = 2.2
 VALUES_COMPARED = 3
@@ -587,7 +587,7 @@ VALUES_COMPARED = 3
 # hidden), nor on a black-and-white pad or a sheet laid flat (judge's `faint_unsure`). Session
 # 25, 2 400 simulated photos (session 24's six sets; extreme seeds 0-299, and 0-199
 # ballpoint): with four corner marks seen, the 58 130 empty values so had lines 99.9 % under
-# 1.4 and at most 2.5 (with one hidden, up to 3.4: extreme ballpoint seed 9, a thumb); 27 struck
+# 1.4 and at most 2.5 (with one hidden, up to 3.4: extreme ballpoint seed 9); 27 struck
 # values so rose in confidence, 11 of them from unsure to sure (lines 3.5-4.3), none wrong.
 VALUE_LINE_STRUCK = 3.0
 VALUE_LINE_SURE = 6.0
