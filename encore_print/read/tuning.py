@@ -561,10 +561,10 @@ RING_BAND = 0.1
 # sheet (2.4 px per mm, one corner mark not found; hard seed 130 of a ballpoint run) read
 # struck at 0.5-0.6 with 1.8-1.9. Only with at least 3 values read empty to compare with.
 # Where the pen's shape and the line agree on a stroke (STROKE_AROUND), a ring under 2.5 does
-# not stop them either: strokes through had rings up to 1.8 (above; 2.4 here). Session 25, 2
-# 400 photos (see VALUE_LINE_SURE_BARE) and 840 of seven kinds: the 113 values with that shape,
-# a line of 2.7 or more and a ring of 1.0-2.5 were all struck; 2 read empty now read struck
-# (one sure, one a doubt by a reflection), 2 more grew surer, none went wrong.
+# not stop them either: strokes through had rings up to 1.8 (above; 2.4 here). Session 25,
+# 2 400 photos (see VALUE_LINE_SURE_BARE) and 840 of seven kinds: the 113 values with that
+# shape, a line of 2.7 or more and a ring of 1.0-2.5 were all struck; 2 read empty now read
+# struck (one sure, one a doubt by a reflection), 2 more grew surer, none went wrong.
 RING_STRUCK = 2.5
 LINE_STRUCK = 2.2
 VALUES_COMPARED = 3
