@@ -258,13 +258,13 @@ def test_a_line_or_ring_alone_reads_a_value(state, conf, line_z, ring_z, shaded,
     assert (judged.state, judged.uncertain) == (read, not sure), judged
 
 
-@pytest.mark.parametrize("around, line_z, overlaid, sure", [
+@pytest.mark.parametrize("around, line_z, faint_unsure, sure", [
     (0.0, 3.8, False, True),     # no pen round it at all: a stroke the threshold missed
     (0.0, 3.2, False, False),    # ...standing out less: not sure
     (0.125, 3.8, False, False),  # pen in a sector round it (noise, a neighbour's circle)
     (0.0, 3.8, True, False),     # a corner mark hidden: a thumb's shade may lie over it
 ])
-def test_a_line_through_a_value_with_no_pen_round_it_is_a_stroke(around, line_z, overlaid,
+def test_a_line_through_a_value_with_no_pen_round_it_is_a_stroke(around, line_z, faint_unsure,
                                                                  sure):
     """A line through a value with no pen seen round it is no part of a circle, a neighbour's
     circle or a blob of noise: it is a stroke too pale for the pen threshold, sure from a
@@ -272,7 +272,7 @@ def test_a_line_through_a_value_with_no_pen_round_it_is_a_stroke(around, line_z,
     over the sheet."""
     v = Verdict("column:A:first", "struck", 0.1,
                 {"pen": 0.001, "dark": 0.0, "across": 0.0, "around": around})
-    judged = _weigh_lines(v, line_z, 0.0, USUAL_LINES, overlaid=overlaid)
+    judged = _weigh_lines(v, line_z, 0.0, USUAL_LINES, faint_unsure=faint_unsure)
     assert (judged.state, judged.uncertain) == ("struck", not sure), judged
 
 

@@ -591,9 +591,10 @@ def _specks(boxes: list[Patch], inner: dict[str, np.ndarray],
     """Per box, how far its specks (a high percentile of its ink) stand out from those of the
     boxes read `empty` (robust z; `inner`: each box's ink inside it). Of where pen can show
     (`seen`, inside each box; None: everywhere): under a glyph a box's ink is nothing, which
-    would dilute its specks against the plain boxes'. A plain box's ink is weighed to its middle, as its coverage is: a neighbour's
-    stroke that overshoots into it is no speck of a cross there. Not a star's cell: the star
-    hides its middle, so a cross shows only round it, near the edges."""
+    would dilute its specks against the plain boxes'. A plain box's ink is weighed to its
+    middle, as its coverage is: a neighbour's stroke that overshoots into it is no speck of a
+    cross there. Not a star's cell: the star hides its middle, so a cross shows only round it,
+    near the edges."""
     q = tuning.SPECKS_PERCENTILE
 
     def z_of(maps: dict[str, np.ndarray]) -> dict[str, float]:  # against the empty boxes
@@ -763,7 +764,7 @@ def _centre_spread(reference: list[float]) -> tuple[float, float]:
 
 
 def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
-                 shaded: bool = False, overlaid: bool = False) -> Verdict:
+                 shaded: bool = False, faint_unsure: bool = False) -> Verdict:
     """A value's verdict weighed against the line in it and the ring round it (robust z, see
     _line_scores and _ring_scores). Read empty, a clear line or ring may be a stroke or a
     circle too faint to measure, and pale pen in a mark's shape is a doubt only where they
@@ -773,15 +774,16 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
     ring round it makes a value read struck (sure when what little pen passed the threshold
     lies across it, not round it: two measures agree; with that pen, a line less far out
     does too; with no pen seen round it at all, less far out too, unless something may lie
-    over the sheet, `overlaid`), and a ring far out (further than its line) one read empty
-    circled, however pale its pen, where nothing may shade the value (`shaded`): little of a
-    thin, grainy pencil line or of a ballpoint pressed lightly passes the pen threshold."""
+    over the sheet, `faint_unsure`: see judge), and a ring far out (further than its line)
+    one read empty circled, however pale its pen, where nothing may shade the value
+    (`shaded`): little of a thin, grainy pencil line or of a ballpoint pressed lightly passes
+    the pen threshold."""
     v = Verdict(v.id, v.state, v.confidence,
                 {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)})
     # no pen seen round it at all: no circle, neighbour's circle or noise blob of which the
     # line could be a part, so it is a stroke the pen threshold missed (unless something may
     # lie over the sheet)
-    bare = v.features.get("around", 1.0) == 0 and not overlaid
+    bare = v.features.get("around", 1.0) == 0 and not faint_unsure
     sure = tuning.VALUE_LINE_SURE_BARE if bare else tuning.VALUE_LINE_SURE
     by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (sure - tuning.VALUE_LINE_STRUCK)
     stroke = v.features.get("across", 0.0) >= tuning.ACROSS_STRUCK \
