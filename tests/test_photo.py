@@ -1,0 +1,46 @@
+"""Photo files → pixels: a phone-sized JPEG is decoded at half size, grey and colours apart,
+to the pixels OpenCV's own decoder gives."""
+
+import cv2
+import numpy as np
+import pytest
+
+from encore_print.read import photo as photo_module
+from encore_print.read.photo import decode
+
+
+@pytest.fixture(scope="module")
+def big_jpeg() -> bytes:
+    # smooth colours with some grain: a photo's kind of content, at a 12 MP phone's size
+    h, w = 4000, 3000
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    bgr = np.dstack([128 + 100 * np.sin(x / 170), 128 + 100 * np.cos(y / 230),
+                     128 + 60 * np.sin((x + y) / 90)])
+    bgr += np.random.default_rng(3).normal(0, 6, bgr.shape).astype(np.float32)
+    pixels = np.clip(bgr, 0, 255).astype(np.uint8)
+    return cv2.imencode(".jpg", pixels, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+
+
+def _opencv(data: bytes, flag: int) -> np.ndarray:
+    return cv2.imdecode(np.frombuffer(data, np.uint8), flag | cv2.IMREAD_IGNORE_ORIENTATION)
+
+
+def test_a_phone_sized_jpeg_is_decoded_at_half_size_as_opencv_decodes_it(big_jpeg):
+    photo = decode(big_jpeg, "big.jpg")
+    assert photo.bgr.shape == (2000, 1500, 3) and photo.grey.shape == (2000, 1500)
+    assert np.array_equal(photo.bgr, _opencv(big_jpeg, cv2.IMREAD_REDUCED_COLOR_2))
+    assert np.array_equal(photo.grey, _opencv(big_jpeg, cv2.IMREAD_REDUCED_GRAYSCALE_2))
+
+
+def test_a_jpeg_simplejpeg_cannot_take_is_decoded_by_opencv(big_jpeg, monkeypatch):
+    asked = []
+
+    def refuse(data, colours, **kwargs):
+        asked.append(colours)
+        raise ValueError("tjDecompressHeader3(): Could not determine subsampling level")
+
+    monkeypatch.setattr(photo_module.simplejpeg, "decode_jpeg", refuse)
+    photo = decode(big_jpeg, "odd.jpg")
+    assert np.array_equal(photo.bgr, _opencv(big_jpeg, cv2.IMREAD_REDUCED_COLOR_2))
+    assert np.array_equal(photo.grey, _opencv(big_jpeg, cv2.IMREAD_REDUCED_GRAYSCALE_2))
+    assert sorted(asked) == ["BGR", "GRAY"]
