@@ -95,13 +95,16 @@ def test_the_same_faint_line_on_a_felt_sheet_is_not_sure_either_way():
 
 
 @pytest.mark.parametrize("pen_darkness, blur_mm, sure", [
-    (0.12, 0.1, True),   # a sharp photo (contrast ~3): the sheet's faintest crosses would show
+    (0.12, 0.1, True),   # a sharp photo (contrast 2.96): the sheet's faintest crosses would show
     (0.12, 0.3, False),  # blurred: they may have faded away, so no pen seen is no evidence
-    (0.10, 0.1, False),  # sharp, but too dull (contrast ~2.5) to show them
+    (0.10, 0.1, False),  # sharp, but too dull (contrast 2.47) to show them
+    (0.13, 0.3, True),   # blurred, but contrasted enough for it (3.21: over 10 × 0.3 mm)
+    (0.13, 0.38, False),  # more blurred (under 10 × 0.38): a thin stroke may have faded away
 ])
 def test_an_empty_cell_on_a_sheet_whose_pen_barely_shows(pen_darkness, blur_mm, sure):
     """Crosses barely darker than the pen threshold: an empty cell is sure only on a photo
-    sharp and contrasted enough to show the palest of them."""
+    sharp and contrasted enough to show the palest of them, or contrasted more for a
+    somewhat blurred one."""
     v = crosses_then_empty(pen_darkness, 0.015, 5, blur_mm=blur_mm)[-1]
     assert (v.state, v.uncertain) == ("empty", not sure), v
 

@@ -190,8 +190,9 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     if q < 1:
         out = [Verdict(v.id, v.state, round(v.confidence * (0.5 + 0.5 * q), 3), v.features)
                for v in out]
-    if weak and q < 1 and (blur_mm >= tuning.WEAK_PEN_BLUR_MM
-                           or c < tuning.WEAK_PEN_CONTRAST):
+    shown = (blur_mm < tuning.WEAK_PEN_BLUR_MM and c >= tuning.WEAK_PEN_CONTRAST) or (
+        c >= max(tuning.WEAK_PEN_CLEAR, tuning.WEAK_PEN_CLEAR_PER_MM * blur_mm))
+    if weak and q < 1 and not shown:
         # the pen barely shows anywhere, and the photo is too blurred or dull to show its
         # palest crosses: no pen seen is no evidence
         out = [v.doubted(weak_pen=1.0) if v.state == "empty" and not is_small(v_el[v.id])
