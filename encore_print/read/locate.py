@@ -39,6 +39,14 @@ def detector() -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(dictionary(), params)
 
 
+def markers_in(det: cv2.aruco.ArucoDetector, gray: np.ndarray
+               ) -> tuple[tuple[np.ndarray, ...], np.ndarray | None]:
+    """The markers `det` finds in `gray`: their corners and ids, ids None when there are none
+    (OpenCV 5.1 gives an empty array there, earlier ones None)."""
+    corners, ids, _ = det.detectMarkers(gray)
+    return corners, ids if ids is not None and len(ids) else None
+
+
 def sight(gray: np.ndarray, search_all: bool = False) -> Sighting | None:
     """The fiducials of the sheet in a grey image, or None when there are none. When markers of
     several layouts show (a photo with two sheets), the layout with most markers wins; which
@@ -54,7 +62,7 @@ def sight(gray: np.ndarray, search_all: bool = False) -> Sighting | None:
                                              interpolation=cv2.INTER_LINEAR)
     corners, ids, quick = _detect(small, search_all)
     if ids is None and f < 1.0:  # a small sheet in a big frame: look at full size
-        f, (corners, ids), quick = 1.0, detector().detectMarkers(gray)[:2], False
+        f, (corners, ids), quick = 1.0, markers_in(detector(), gray), False
     if ids is None:
         return None
     if f < 1.0:
@@ -178,7 +186,7 @@ def _detect(gray: np.ndarray, search_all: bool = False
             break
     ids = sorted(found)
     if len(ids) != 4 or ids[0] % 4 or ids[3] - ids[0] != 3:  # the four corners of one layout
-        return (*detector().detectMarkers(gray)[:2], False)
+        return (*markers_in(detector(), gray), False)
     return (tuple(refine_as_aruco(gray, found[i]) for i in ids),
             np.array(ids, np.int32).reshape(-1, 1), True)
 
@@ -239,7 +247,7 @@ def _detect_near(gray: np.ndarray, x0: int, y0: int, x1: int, y1: int):
     params.minMarkerPerimeterRate = max(params.minMarkerPerimeterRate * f,
                                         least / max(roi.shape))
     params.maxMarkerPerimeterRate *= f
-    corners, ids, _ = cv2.aruco.ArucoDetector(dictionary(), params).detectMarkers(roi)
+    corners, ids = markers_in(cv2.aruco.ArucoDetector(dictionary(), params), roi)
     if ids is None:
         return None
     return [c + np.array([x0, y0], np.float32) for c in corners], ids
