@@ -13,9 +13,10 @@ promises: it should refuse or flag, never misread), reads them, and prints per l
   looked at); wrong-unflagged (a misread, not flagged, that makes the total wrong: the worst
   outcome); total sure (the total is right and no uncertain mark could change it: a table
   game's score needs no look at the sheet; solo roll boxes, for one, never change it);
-then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to decode it, its
-peak memory, and how long the whole `encore-print score` command takes on it. Targets (issue
-3): ordinary all exact, hard ≥ 97 % exact, zero wrong-unflagged, scoring ≤ 1.5 × decode.
+then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to decode it
+(simplejpeg's time, the reader's decoder, is printed beside it), its peak memory, and how
+long the whole `encore-print score` command takes on it. Targets (issue 3): ordinary all
+exact, hard ≥ 97 % exact, zero wrong-unflagged, scoring ≤ 1.5 × decode.
 `--pen felt|ballpoint|pencil` writes every sheet with that pen: a mixed bag of pens hides one
 pen's own weaknesses. `--megapixels 12` takes the photos at a phone's size and reads them
 through a JPEG file, as the `score` command does (slower to generate). `--solo`
@@ -201,8 +202,8 @@ def speed() -> None:
         _write_12mp(curl, 12345, Photos(megapixels=12, curl=True))
         curl_decode, _, curl_score = _times(curl)
     print(f"decode (cv2.imread)     {decode * 1000:7.0f} ms")
-    print(f"decode (simplejpeg)     {fast_decode * 1000:7.0f} ms (the whole picture, by the decoder "
-          "the reader uses; it decodes at half size)")
+    print(f"decode (simplejpeg)     {fast_decode * 1000:7.0f} ms (the whole picture, by the "
+          "decoder the reader uses; it decodes at half size)")
     print(f"score (read + rules)    {score * 1000:7.0f} ms")
     print(f"score / decode          {score / decode:7.2f}")
     print(f"peak memory             {peak:7.0f} MB (a fresh process scoring the 12 MP JPEG)")

@@ -344,14 +344,14 @@ LINE_DOUBT_WEAK = 1.2
 # 0.28 mm). Under contrast 2.6, sheets with one had blurs down to 0.15 mm (session 7, 1 800
 # photos). Session 26, on session 25's 1 900 photos of six sets (ordinary and hard; mixed pens,
 # ballpoint, pencil): of the 127 sheets with the doubt, 22 had a misread that only it flagged,
-# all of contrast 2.01-2.82. Of contrast 3 or more, on those, 500 extreme photos, 840 of seven
-# kinds and 1 400 fresh ones (printers pale, dark and tinted; pencil; mixed), two sheets had one: a
-# struck value that shows nothing at all, at contrast 3.04 and blur 0.38 mm (--printer pale
-# hard 6040) and 3.13 and 0.338 mm (--printer dark hard 6152): 8.0 and 9.3 times the blur.
-# Of the 26 sheets the doubt alone kept from exact at contrast 3 or more, 25 had 10.07-16
-# times (blurs of 0.24-0.34 mm), one extreme photo 8.5. A stroke through a value is a single
-# thin line, which a blur fades more than the middle of a cross that the contrast is measured
-# on.
+# all of contrast 2.01-2.82. Of contrast 3 or more, on those, 500 extreme photos, 840 of
+# seven kinds and 1 400 fresh ones (printers pale, dark and tinted; pencil; mixed), two sheets
+# had one: a struck value that shows nothing at all, at contrast 3.04 and blur 0.38 mm
+# (--printer pale hard 6040) and 3.13 and 0.338 mm (--printer dark hard 6152): 8.0 and 9.3
+# times the blur. Of the 26 sheets the doubt alone kept from exact at contrast 3 or more, 25
+# had 10.07-16 times (blurs of 0.24-0.34 mm), one extreme photo 8.5. A stroke through a value
+# is a single thin line, which a blur fades more than the middle of a cross that the contrast
+# is measured on.
 WEAK_PEN_BLUR_MM = 0.24
 WEAK_PEN_CONTRAST = 2.6
 WEAK_PEN_CLEAR = 3.0
