@@ -186,7 +186,7 @@ def test_a_broken_circle_read_struck_is_a_doubt_and_a_stroke_is_not():
     empty = [value_patch(noise, f"column:{c}:first", True) for c in "ABCDEF"]
     struck = value_patch(stroke, "column:H:first", True)
     ringed = value_patch(arcs, "column:I:first", True)
-    z = _ring_scores(empty + [struck, ringed], empty, PX)
+    z, _ = _ring_scores(empty + [struck, ringed], empty, PX)
     read = Verdict("column:H:first", "struck", 1.0, {})
     assert not _weigh_lines(read, 5.0, z["column:H:first"], USUAL_LINES).uncertain, z
     assert _weigh_lines(read, 5.0, z["column:I:first"], USUAL_LINES).uncertain, z
@@ -256,6 +256,50 @@ def test_a_line_or_ring_alone_reads_a_value(state, conf, line_z, ring_z, shaded,
     v = Verdict("column:A:first", state, conf, {"pen": 0.005, "dark": 1.0})
     judged = _weigh_lines(v, line_z, ring_z, USUAL_LINES, shaded)
     assert (judged.state, judged.uncertain) == (read, not sure), judged
+
+
+def test_a_faint_flat_circle_off_the_middle_is_a_ring_that_follows_it_round():
+    """A faint pencil circle, flat and drawn low round the value, is at 0.7 half-sizes from
+    the middle above it and 1.3 below it: no one radius holds it (a simulated pencil photo's
+    circle so read empty, ring z 0.3), the ring that follows it round does, and reads the
+    value circled, sure. Noise round the empty values makes no such ring."""
+    rng = np.random.default_rng(3)
+
+    def noise(ink, cx, cy, w, h):
+        ink += np.abs(rng.normal(0, 0.01, ink.shape)).astype(np.float32)
+
+    def flat(ink, cx, cy, w, h):
+        noise(ink, cx, cy, w, h)
+        cv2.ellipse(ink, (round(cx), round(cy + 0.3 * h / 2)), (round(0.95 * w / 2), round(h / 2)),
+                    0, 0, 360, 0.06, 2)
+
+    empty = [value_patch(noise, f"column:{c}:first", True) for c in "ABCDEFGH"]
+    ringed = value_patch(flat, "column:I:first", True)
+    ring, round_ = _ring_scores(empty + [ringed], empty, PX)
+    i = ringed.element.id
+    assert ring[i] < tuning.VALUE_RING_CIRCLED <= round_[i], (ring[i], round_[i])
+    assert max(round_[p.element.id] for p in empty) < tuning.ROUND_DOUBT
+    v = _value_verdict(ringed, 0.1, 0.5, PX)
+    assert v.state == "empty"  # the case: too faint for the pen threshold
+    judged = _weigh_lines(v, 0.0, ring[i], USUAL_LINES, round_z=round_[i])
+    assert (judged.state, judged.uncertain) == ("circled", False), judged
+
+
+@pytest.mark.parametrize("round_z, across, sure", [(1.0, 0.44, True), (2.9, 0.44, True),
+                                                   (3.0, 0.44, False), (7.5, 0.44, False),
+                                                   (3.3, 0.86, True)])
+def test_a_value_read_struck_with_a_ring_that_follows_a_circle_round_it_is_a_doubt(
+        round_z, across, sure):
+    """A flat circle's side runs across its value as a stroke does, and its other side may
+    barely show: a pencil circle read struck, sure at 0.53, had a ring following it round of
+    z 7.5 and pen 0.44 across (pencil ordinary seed 1065). From 3.0, a value read struck is a
+    doubt, unless its pen is wholly a stroke's shape: a thick felt stroke through the digit
+    (0.86 across) left a ring of 3.3 (ordinary seed 148)."""
+    feats = {"pen": 0.03, "around": 0.4375, "across": across, "dark": 1.0}
+    read = _weigh_lines(Verdict("column:G:first", "struck", 0.8, feats), 5.0, 0.2, USUAL_LINES,
+                        round_z=round_z)
+    read = _doubt_struck_round({read.id: read})[read.id]
+    assert read.state == "struck" and read.uncertain != sure, read
 
 
 @pytest.mark.parametrize("around, line_z, faint_unsure, sure", [

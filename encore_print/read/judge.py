@@ -159,19 +159,21 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
                               noise[p.element.kind][1])
 
     read = {p.element.id: value_verdict(p) for p in values}
-    value_line, value_ring = {}, {}  # each kind against its own: a wide bonus box has longer
-    for kind in VALUE_KINDS:         # lines in it
+    value_line, value_ring, value_round = {}, {}, {}  # each kind against its own: a wide bonus
+    for kind in VALUE_KINDS:  # box has longer lines in it
         empty = [p for p in values
                  if p.element.kind == kind and read[p.element.id].state == "empty"]
         struck = [p for p in values
                   if p.element.kind == kind and read[p.element.id].state == "struck"]
         judged = empty + (struck if len(empty) >= tuning.VALUES_COMPARED else [])
         value_line.update(_line_scores(judged, empty, px_per_mm, 0.0))
-        value_ring.update(_ring_scores(judged, empty, px_per_mm))
+        ring, round_ = _ring_scores(judged, empty, px_per_mm)
+        value_ring.update(ring)
+        value_round.update(round_)
     read = _doubt_circles_like_neighbours(read, [p.element for p in values])
     read = _doubt_struck_round({
         i: _weigh_lines(v, value_line[i], value_ring[i], weakened(value_lines), i in shaded,
-                        faint_unsure)
+                        faint_unsure, value_round[i])
         if i in value_line else v for i, v in read.items()})
     out += _doubt_circles_the_row_shows(read, values, value_verdict, value_t,
                                         px_per_mm).values()
@@ -225,6 +227,8 @@ USUAL_LINES = LineLimits(tuning.LINE_CROSSED, tuning.LINE_SURE, tuning.LINE_DOUB
 # a dark overshoot in a neighbour's box either: its lines count from lower
 FAINT_LINES = LineLimits(tuning.LINE_CROSSED_FAINT, tuning.LINE_SURE_FAINT,
                          tuning.LINE_DOUBT_FAINT)
+# the ring that follows a circle round a value: circled from, sure from, a doubt when empty from
+ROUND_LIMITS = LineLimits(tuning.VALUE_RING_CIRCLED, tuning.VALUE_RING_SURE, tuning.ROUND_DOUBT)
 
 
 def doubt_what_follows(verdicts: list[Verdict]) -> list[Verdict]:
@@ -765,7 +769,8 @@ def _centre_spread(reference: list[float]) -> tuple[float, float]:
 
 
 def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
-                 shaded: bool = False, faint_unsure: bool = False) -> Verdict:
+                 shaded: bool = False, faint_unsure: bool = False,
+                 round_z: float | None = None) -> Verdict:
     """A value's verdict weighed against the line in it and the ring round it (robust z, see
     _line_scores and _ring_scores). Read empty, a clear line or ring may be a stroke or a
     circle too faint to measure, and pale pen in a mark's shape is a doubt only where they
@@ -778,9 +783,13 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
     over the sheet, `faint_unsure`: see judge), and a ring far out (further than its line)
     one read empty circled, however pale its pen, where nothing may shade the value
     (`shaded`): little of a thin, grainy pencil line or of a ballpoint pressed lightly passes
-    the pen threshold."""
+    the pen threshold. That ring may be the one that follows a circle round, too (`round_z`,
+    see _ring_scores): a circle drawn flat or off the value's middle keeps to no one radius."""
+    round_z = ring_z if round_z is None else round_z
+    circle_z = max(ring_z, round_z)
     v = Verdict(v.id, v.state, v.confidence,
-                {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1)})
+                {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1),
+                 "round_z": round(round_z, 1)})
     # no pen seen round it at all: no circle, neighbour's circle or noise blob of which the
     # line could be a part, so it is a stroke the pen threshold missed (unless something may
     # lie over the sheet)
@@ -798,14 +807,15 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
         if stroke:
             conf = 1.0  # the line and the shape of the pen seen, a stroke, agree
         return Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
-    by_ring = (ring_z - tuning.VALUE_RING_CIRCLED) / (tuning.VALUE_RING_SURE
-                                                      - tuning.VALUE_RING_CIRCLED)
-    if v.state == "empty" and by_ring >= 0 and ring_z > line_z and not shaded:
+    by_ring = (circle_z - tuning.VALUE_RING_CIRCLED) / (tuning.VALUE_RING_SURE
+                                                        - tuning.VALUE_RING_CIRCLED)
+    if v.state == "empty" and by_ring >= 0 and circle_z > line_z and not shaded:
         return Verdict(v.id, "circled", round(min(1.0, by_ring), 3), v.features)
     if v.state == "struck":
         return v.doubted() if ring_z >= tuning.RING_STRUCK or line_z < tuning.LINE_STRUCK \
             else v
-    conf = _empty_confidence(v.confidence, max(line_z, ring_z), lines)
+    conf = _empty_confidence(_empty_confidence(v.confidence, max(line_z, ring_z), lines),
+                             round_z, ROUND_LIMITS)
     pen_like = v.features.get("dark", 0.0) >= (tuning.DARK_AS_PEN + tuning.PALER_THAN_PEN) / 2
     if max(line_z, ring_z) >= (tuning.SHAPE_BACKED_DARK if pen_like else tuning.SHAPE_BACKED):
         conf = min(conf, v.features.get("shaped", 1.0))
@@ -813,23 +823,33 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
 
 
 def _ring_scores(group: list[Patch], empty: list[Patch], px_per_mm: float
-                 ) -> dict[str, float]:
+                 ) -> tuple[dict[str, float], dict[str, float]]:
     """How far the darkest ring round each value stands out from those of the values read
     empty (robust z): a circle too faint for the pen threshold still shows once averaged along
     it. A ring's darkness is that of its paler sectors (the 25th percentile of 16), so a
-    neighbour's circle brushing one side in is no ring, nor is a stroke through."""
+    neighbour's circle brushing one side in is no ring, nor is a stroke through. Two rings:
+    the darkest at one radius, and the one that follows a circle round, at the darkest radius
+    of each sector (a flat or off-centre circle keeps to no one radius)."""
     raw = {p.element.id: _ring_darkest(p, px_per_mm) for p in group}
-    return _robust_z(raw, [raw[p.element.id] for p in empty])
+    ref = [raw[p.element.id] for p in empty]
+    return tuple(_robust_z({i: r[k] for i, r in raw.items()}, [r[k] for r in ref])
+                 for k in (0, 1))
 
 
-def _ring_darkest(p: Patch, px_per_mm: float) -> float:
+def _ring_darkest(p: Patch, px_per_mm: float) -> tuple[float, float]:
     where, cell, counts = _rings(p.ink.shape, *_box_in_patch(p, px_per_mm))
     sums = np.bincount(cell, weights=p.ink.ravel()[where], minlength=counts.size)
-    means = np.sort((sums / counts).reshape(len(tuning.RING_RADII), tuning.SECTORS), axis=1)
-    k = (tuning.SECTORS - 1) / 4  # the 25th percentile of each ring's sectors, as np.percentile
+    means = (sums / counts).reshape(len(tuning.ROUND_RADII), tuning.SECTORS)
+    rings = means[len(tuning.ROUND_RADII) - len(tuning.RING_RADII):]
+    return (max(0.0, float(_quarter(np.sort(rings, axis=1)).max())),
+            max(0.0, float(_quarter(np.sort(means.max(axis=0))[None])[0])))
+
+
+def _quarter(srt: np.ndarray) -> np.ndarray:
+    """Per row of sorted sectors, their 25th percentile, as np.percentile takes it."""
+    k = (tuning.SECTORS - 1) / 4
     lo = int(k)
-    quarter = means[:, lo] + (k - lo) * (means[:, lo + 1] - means[:, lo])
-    return max(0.0, float(quarter.max()))
+    return srt[:, lo] + (k - lo) * (srt[:, lo + 1] - srt[:, lo])
 
 
 @lru_cache(maxsize=256)
@@ -839,11 +859,11 @@ def _rings(shape: tuple[int, int], x: float, y: float, w: float, h: float):
     u, v, _, sector, _ = _value_grid(shape, x, y, w, h)
     r = np.hypot(u, v).ravel()
     ring = np.full(r.shape, -1)
-    for k, radius in enumerate(tuning.RING_RADII):
+    for k, radius in enumerate(tuning.ROUND_RADII):
         ring[np.abs(r - radius) < tuning.RING_BAND / 2] = k
     where = np.flatnonzero(ring >= 0)
     cell = ring[where] * tuning.SECTORS + sector.ravel()[where]
-    counts = np.bincount(cell, minlength=len(tuning.RING_RADII) * tuning.SECTORS)
+    counts = np.bincount(cell, minlength=len(tuning.ROUND_RADII) * tuning.SECTORS)
     return where, cell, np.maximum(counts, 1)
 
 
@@ -965,13 +985,18 @@ def _doubt_struck_round(read: dict[str, Verdict]) -> dict[str, Verdict]:
     """A stroke through a value leaves pen in few of its ring's sectors. Read struck with pen in
     more than halfway to a circle's, it may be a circle drawn wide (an ellipse), whose long
     sides run across the value as a stroke does, however far out its line stands: a doubt. So
-    is one with pen in more than half of its sectors whose line falls short of a sure one."""
+    is one with pen in more than half of its sectors whose line falls short of a sure one, and
+    one with a ring round it that follows a circle (`round_z`, see _ring_scores) whose pen is
+    not wholly a stroke's shape: a flat circle's side runs across the value too, its other
+    side maybe too faint to show."""
     halfway = (tuning.AROUND_CIRCLED + tuning.AROUND_NOT) / 2
 
     def round_it(v: Verdict) -> bool:
         around = v.features.get("around", 0.0)
         return around > halfway or (around > 0.5 and v.features.get("line_z", np.inf)
-                                    < tuning.VALUE_LINE_SURE)
+                                    < tuning.VALUE_LINE_SURE) \
+            or (v.features.get("round_z", -np.inf) >= tuning.ROUND_DOUBT
+                and v.features.get("across", 0.0) < tuning.ACROSS_STRUCK)
 
     return {i: v.doubted(both_shapes=1.0) if v.state == "struck" and round_it(v) else v
             for i, v in read.items()}
@@ -1019,7 +1044,7 @@ def _doubt_circles_the_row_shows(read: dict[str, Verdict], values: list[Patch],
                 without_row(row)
         kind_left = [p for p in left.values() if p.element.kind == kind]
         empty = [p for p in kind_left if read[p.element.id].state == "empty"]
-        rings = _ring_scores(kind_left, empty, px_per_mm) \
+        rings = _ring_scores(kind_left, empty, px_per_mm)[1] \
             if len(empty) >= tuning.VALUES_COMPARED else {}
         for i in unsure:
             if rings.get(i, -np.inf) < tuning.VALUE_RING_CIRCLED:
