@@ -228,7 +228,7 @@ USUAL_LINES = LineLimits(tuning.LINE_CROSSED, tuning.LINE_SURE, tuning.LINE_DOUB
 FAINT_LINES = LineLimits(tuning.LINE_CROSSED_FAINT, tuning.LINE_SURE_FAINT,
                          tuning.LINE_DOUBT_FAINT)
 # the ring that follows a circle round a value: circled from, sure from, a doubt when empty from
-ROUND_LIMITS = LineLimits(tuning.VALUE_RING_CIRCLED, tuning.VALUE_RING_SURE, tuning.ROUND_DOUBT)
+ROUND_LIMITS = LineLimits(tuning.ROUND_CIRCLED, tuning.ROUND_SURE, tuning.ROUND_DOUBT)
 
 
 def doubt_what_follows(verdicts: list[Verdict]) -> list[Verdict]:
@@ -807,8 +807,9 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
         if stroke:
             conf = 1.0  # the line and the shape of the pen seen, a stroke, agree
         return Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
-    by_ring = (circle_z - tuning.VALUE_RING_CIRCLED) / (tuning.VALUE_RING_SURE
-                                                        - tuning.VALUE_RING_CIRCLED)
+    by_ring = max((ring_z - tuning.VALUE_RING_CIRCLED) / (tuning.VALUE_RING_SURE
+                                                          - tuning.VALUE_RING_CIRCLED),
+                  (round_z - ROUND_LIMITS.crossed) / (ROUND_LIMITS.sure - ROUND_LIMITS.crossed))
     if v.state == "empty" and by_ring >= 0 and circle_z > line_z and not shaded:
         return Verdict(v.id, "circled", round(min(1.0, by_ring), 3), v.features)
     if v.state == "struck":

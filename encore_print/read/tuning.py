@@ -568,8 +568,8 @@ RING_BAND = 0.1
 # ... and a ring that follows a circle round, taken in each sector at its darkest radius from
 # 0.8 to 1.4 (a circle drawn flat, or off the value's middle, keeps to no one radius: a faint
 # pencil circle round a bonus read empty with a ring of z 0.3 had 9.1 so). It reads an empty
-# value circled as the ring above does (the further out of the two, VALUE_RING_CIRCLED,
-# VALUE_RING_SURE); from z 3.0 it makes a value read empty a doubt, and one read struck whose
+# value circled as the ring above does, from z 4.5, sure from 5.9 (all from 8.5): its noise
+# reaches further. From z 3.0 it makes a value read empty a doubt, and one read struck whose
 # pen is not wholly a stroke's shape (across under ACROSS_STRUCK): a flat circle's side runs
 # across its value too (a pencil circle read struck, sure at 0.53, had 7.5). Session 27, the
 # eight sets of 2 400 photos (ordinary and hard 0-299, fresh ordinary 9300-9599, pencil
@@ -577,11 +577,14 @@ RING_BAND = 0.1
 # ballpoint 0-199): the 67 391 empty values read empty reached 1.5 (99.9 %), 3.7 at most (one
 # a doubt already); the 11 180 strokes read struck, 2.3 (99.9 %), and the 4 of 3.0-3.9 had
 # 0.64-0.89 across; the 11 circles read struck, 3.7-8.8 but one (all doubts now; two sure
-# before, one of them a wrong total). 27 circles went from read empty or unsure to circled
-# (13 of them sure); no other verdict changed. On 840 photos of seven kinds (glare, a finger,
-# grey, black-and-white, pale printer, solo, curl), two empty values under a finger's skin
-# read circled, doubts as they were, and four circles grew surer.
+# before, one of them a wrong total). 20 circles went from read empty or unsure to circled
+# (11 of them sure); no other verdict changed. On 800 fresh photos (fresh.sh's: pale printer,
+# hard, pencil, dark printer), 11 circles so, and a grainy dark photo's empty values reached
+# 3.1-4.1 (hard 9610; doubts now, the photo flagged already); on 840 of seven kinds, no photo
+# changed its category (two empty values under a finger's skin read circled, doubts).
 ROUND_RADII = (0.8,) + RING_RADII
+ROUND_CIRCLED = 4.5
+ROUND_SURE = 8.5
 ROUND_DOUBT = 3.0
 # ... and a value read struck whose ring stands out so (z ≥ 2.5) is not sure: a blurred
 # pencil circle, broken at two sides, read struck at 0.55 with z 4.3, while 1 871 strokes
