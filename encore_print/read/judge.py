@@ -227,7 +227,8 @@ USUAL_LINES = LineLimits(tuning.LINE_CROSSED, tuning.LINE_SURE, tuning.LINE_DOUB
 # a dark overshoot in a neighbour's box either: its lines count from lower
 FAINT_LINES = LineLimits(tuning.LINE_CROSSED_FAINT, tuning.LINE_SURE_FAINT,
                          tuning.LINE_DOUBT_FAINT)
-# the ring that follows a circle round a value: circled from, sure from, a doubt when empty from
+# the ring that follows a circle round a value as a line's evidence is weighed (see _by_rings):
+# a value read empty is a doubt from ROUND_DOUBT
 ROUND_LIMITS = LineLimits(tuning.ROUND_CIRCLED, tuning.ROUND_SURE, tuning.ROUND_DOUBT)
 
 
@@ -807,9 +808,7 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
         if stroke:
             conf = 1.0  # the line and the shape of the pen seen, a stroke, agree
         return Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
-    by_ring = max((ring_z - tuning.VALUE_RING_CIRCLED) / (tuning.VALUE_RING_SURE
-                                                          - tuning.VALUE_RING_CIRCLED),
-                  (round_z - ROUND_LIMITS.crossed) / (ROUND_LIMITS.sure - ROUND_LIMITS.crossed))
+    by_ring = _by_rings(ring_z, round_z)
     if v.state == "empty" and by_ring >= 0 and circle_z > line_z and not shaded:
         return Verdict(v.id, "circled", round(min(1.0, by_ring), 3), v.features)
     if v.state == "struck":
@@ -821,6 +820,15 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
     if max(line_z, ring_z) >= (tuning.SHAPE_BACKED_DARK if pen_like else tuning.SHAPE_BACKED):
         conf = min(conf, v.features.get("shaped", 1.0))
     return Verdict(v.id, v.state, round(conf, 3), v.features)
+
+
+def _by_rings(ring_z: float, round_z: float) -> float:
+    """How surely a value's rings read it circled: 0 from where one does (the ring at one
+    radius from VALUE_RING_CIRCLED, the one that follows a circle round from ROUND_CIRCLED:
+    its noise reaches further), 1 where one is sure of it all; below 0, neither does."""
+    return max((ring_z - tuning.VALUE_RING_CIRCLED)
+               / (tuning.VALUE_RING_SURE - tuning.VALUE_RING_CIRCLED),
+               (round_z - tuning.ROUND_CIRCLED) / (tuning.ROUND_SURE - tuning.ROUND_CIRCLED))
 
 
 def _ring_scores(group: list[Patch], empty: list[Patch], px_per_mm: float
@@ -1045,10 +1053,10 @@ def _doubt_circles_the_row_shows(read: dict[str, Verdict], values: list[Patch],
                 without_row(row)
         kind_left = [p for p in left.values() if p.element.kind == kind]
         empty = [p for p in kind_left if read[p.element.id].state == "empty"]
-        rings = _ring_scores(kind_left, empty, px_per_mm)[1] \
-            if len(empty) >= tuning.VALUES_COMPARED else {}
+        rings, rounds = _ring_scores(kind_left, empty, px_per_mm) \
+            if len(empty) >= tuning.VALUES_COMPARED else ({}, {})
         for i in unsure:
-            if rings.get(i, -np.inf) < tuning.VALUE_RING_CIRCLED:
+            if _by_rings(rings.get(i, -np.inf), rounds.get(i, -np.inf)) < 0:
                 out[i] = read[i].doubted(row_shows=1.0)
     return out
 
