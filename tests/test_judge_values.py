@@ -158,7 +158,7 @@ def test_a_few_pale_specks_in_a_line_doubt_only_where_a_line_stands_out(line_z, 
 
     v = _value_verdict(value_patch(draw), 0.1, pen_level, PX)
     assert v.state == "empty" and "shaped" in v.features, v  # the case: pale, stroke-shaped
-    judged = _weigh_lines(v, line_z, 0.0, USUAL_LINES)
+    judged = _weigh_lines(v, line_z, 0.0, 0.0, USUAL_LINES)
     assert judged.uncertain == doubt, judged
 
 
@@ -188,8 +188,8 @@ def test_a_broken_circle_read_struck_is_a_doubt_and_a_stroke_is_not():
     ringed = value_patch(arcs, "column:I:first", True)
     z, _ = _ring_scores(empty + [struck, ringed], empty, PX)
     read = Verdict("column:H:first", "struck", 1.0, {})
-    assert not _weigh_lines(read, 5.0, z["column:H:first"], USUAL_LINES).uncertain, z
-    assert _weigh_lines(read, 5.0, z["column:I:first"], USUAL_LINES).uncertain, z
+    assert not _weigh_lines(read, 5.0, z["column:H:first"], z["column:H:first"], USUAL_LINES).uncertain, z
+    assert _weigh_lines(read, 5.0, z["column:I:first"], z["column:I:first"], USUAL_LINES).uncertain, z
 
 
 @pytest.mark.parametrize("around, line_z, sure", [(0.4375, 5.8, True), (0.5625, 12.0, True),
@@ -201,7 +201,7 @@ def test_a_value_read_struck_with_pen_round_much_of_it_stays_a_doubt(around, lin
     (ordinary seed 3020: a circle read struck, with a line of 3.5)."""
     feats = {"pen": 0.02, "around": around, "across": 0.47, "dark": 1.0}
     read = _weigh_lines(Verdict("column:G:first", "struck", 0.3, feats), line_z, 0.2,
-                        USUAL_LINES)
+                        0.2, USUAL_LINES)
     read = _doubt_struck_round({read.id: read})[read.id]
     assert read.state == "struck" and read.uncertain != sure, read
 
@@ -233,7 +233,7 @@ def test_grainy_noise_round_the_values_is_no_circle():
     empty = [p for p, v in zip(values, got) if v.state == "empty"]
     lines = _line_scores(values, empty, PX, 0.0)
     sure = [v for v in got[:-1] if v.state != "empty" and not v.uncertain
-            and not (v.state == "struck" and _weigh_lines(v, lines[v.id], 0.0, USUAL_LINES).uncertain)]
+            and not (v.state == "struck" and _weigh_lines(v, lines[v.id], 0.0, 0.0, USUAL_LINES).uncertain)]
     assert not sure, sure
 
 
@@ -254,7 +254,7 @@ def test_a_line_or_ring_alone_reads_a_value(state, conf, line_z, ring_z, shaded,
     struck, and one whose ring stands far out is circled, however little of its pen passes
     the pen threshold, unless something may shade it."""
     v = Verdict("column:A:first", state, conf, {"pen": 0.005, "dark": 1.0})
-    judged = _weigh_lines(v, line_z, ring_z, USUAL_LINES, shaded)
+    judged = _weigh_lines(v, line_z, ring_z, ring_z, USUAL_LINES, shaded)
     assert (judged.state, judged.uncertain) == (read, not sure), judged
 
 
@@ -281,7 +281,7 @@ def test_a_faint_flat_circle_off_the_middle_is_a_ring_that_follows_it_round():
     assert max(round_[p.element.id] for p in empty) < tuning.ROUND_DOUBT
     v = _value_verdict(ringed, 0.1, 0.5, PX)
     assert v.state == "empty"  # the case: too faint for the pen threshold
-    judged = _weigh_lines(v, 0.0, ring[i], USUAL_LINES, round_z=round_[i])
+    judged = _weigh_lines(v, 0.0, ring[i], round_[i], USUAL_LINES)
     assert (judged.state, judged.uncertain) == ("circled", False), judged
 
 
@@ -296,8 +296,8 @@ def test_a_value_read_struck_with_a_ring_that_follows_a_circle_round_it_is_a_dou
     doubt, unless its pen is wholly a stroke's shape: a thick felt stroke through the digit
     (0.86 across) left a ring of 3.3 (ordinary seed 148)."""
     feats = {"pen": 0.03, "around": 0.4375, "across": across, "dark": 1.0}
-    read = _weigh_lines(Verdict("column:G:first", "struck", 0.8, feats), 5.0, 0.2, USUAL_LINES,
-                        round_z=round_z)
+    read = _weigh_lines(Verdict("column:G:first", "struck", 0.8, feats), 5.0, 0.2, round_z,
+                        USUAL_LINES)
     read = _doubt_struck_round({read.id: read})[read.id]
     assert read.state == "struck" and read.uncertain != sure, read
 
@@ -316,7 +316,7 @@ def test_a_line_through_a_value_with_no_pen_round_it_is_a_stroke(around, line_z,
     over the sheet."""
     v = Verdict("column:A:first", "struck", 0.1,
                 {"pen": 0.001, "dark": 0.0, "across": 0.0, "around": around})
-    judged = _weigh_lines(v, line_z, 0.0, USUAL_LINES, faint_unsure=faint_unsure)
+    judged = _weigh_lines(v, line_z, 0.0, 0.0, USUAL_LINES, faint_unsure=faint_unsure)
     assert (judged.state, judged.uncertain) == ("struck", not sure), judged
 
 
@@ -333,7 +333,7 @@ def test_a_line_and_a_stroke_shaped_pen_agree(state, line_z, across, around, sur
     round it, is struck for sure: two measures agree."""
     v = Verdict("column:A:first", state, 0.1,
                 {"pen": 0.005, "dark": 1.0, "across": across, "around": around})
-    judged = _weigh_lines(v, line_z, 0.0, USUAL_LINES)
+    judged = _weigh_lines(v, line_z, 0.0, 0.0, USUAL_LINES)
     assert (judged.state, judged.uncertain) == ("struck", not sure), judged
 
 
@@ -347,7 +347,7 @@ def test_a_stroke_shaped_pen_and_a_line_agree_despite_the_rings_noise(state, rin
     noise in the rings round the value."""
     v = Verdict("column:A:first", state, 0.0,
                 {"pen": 0.018, "dark": 0.4, "across": 1.0, "around": 0.188})
-    judged = _weigh_lines(v, 8.0, ring_z, USUAL_LINES)
+    judged = _weigh_lines(v, 8.0, ring_z, ring_z, USUAL_LINES)
     assert (judged.state, judged.uncertain) == ("struck", not sure), judged
 
 

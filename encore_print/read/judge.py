@@ -172,8 +172,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
         value_round.update(round_)
     read = _doubt_circles_like_neighbours(read, [p.element for p in values])
     read = _doubt_struck_round({
-        i: _weigh_lines(v, value_line[i], value_ring[i], weakened(value_lines), i in shaded,
-                        faint_unsure, value_round[i])
+        i: _weigh_lines(v, value_line[i], value_ring[i], value_round[i], weakened(value_lines),
+                        i in shaded, faint_unsure)
         if i in value_line else v for i, v in read.items()})
     out += _doubt_circles_the_row_shows(read, values, value_verdict, value_t,
                                         px_per_mm).values()
@@ -769,9 +769,8 @@ def _centre_spread(reference: list[float]) -> tuple[float, float]:
     return usual, float(np.median(np.abs(ref - usual))) * 1.4826 + tuning.LINE_FLOOR
 
 
-def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
-                 shaded: bool = False, faint_unsure: bool = False,
-                 round_z: float | None = None) -> Verdict:
+def _weigh_lines(v: Verdict, line_z: float, ring_z: float, round_z: float, lines: LineLimits,
+                 shaded: bool = False, faint_unsure: bool = False) -> Verdict:
     """A value's verdict weighed against the line in it and the ring round it (robust z, see
     _line_scores and _ring_scores). Read empty, a clear line or ring may be a stroke or a
     circle too faint to measure, and pale pen in a mark's shape is a doubt only where they
@@ -786,7 +785,6 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, lines: LineLimits,
     (`shaded`): little of a thin, grainy pencil line or of a ballpoint pressed lightly passes
     the pen threshold. That ring may be the one that follows a circle round, too (`round_z`,
     see _ring_scores): a circle drawn flat or off the value's middle keeps to no one radius."""
-    round_z = ring_z if round_z is None else round_z
     circle_z = max(ring_z, round_z)
     v = Verdict(v.id, v.state, v.confidence,
                 {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1),
