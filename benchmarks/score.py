@@ -1,6 +1,6 @@
 """Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
 [--megapixels MP] [--solo] [--mono] [--printer P] [--glare] [--grey] [--phone] [--curl]
-[--finger] [--first-seed S]
+[--finger] [--written] [--first-seed S]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -31,6 +31,8 @@ photo's tones and sharpen it before saving it, as phones' cameras do: the same p
 `--curl` has one edge of every sheet curl up off the table: the same photos otherwise.
 `--finger` has a finger hold every sheet down at one side, over its edge (it seldom hides a
 corner mark): the same photos otherwise.
+`--written` has the player write their name and totals on every sheet, in the pen of their
+marks: the same photos otherwise.
 `--first-seed 300` reads photos the reader's limits were not measured on (they were on seeds
 0-299).
 """
@@ -67,6 +69,7 @@ from encore_print.simulate import (
     print_sheet,
     random_finished_sheet,
     random_pen,
+    write_name_and_totals,
 )
 
 DPI = 300
@@ -86,6 +89,7 @@ class Photos:
     phone: bool = False
     curl: bool = False
     finger: bool = False
+    written: bool = False
 
 
 def make_photo(seed: int, level: str, kind: Photos = Photos()):
@@ -94,15 +98,21 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
     does; `mono`: the pad printed in grey; `printer`: how its colours came out
     (simulate.PRINTERS); `glare`: a lamp reflected off the sheet; `grey`: the photo saved in
     shades of grey; `phone`: its tones steepened and sharpened by the phone; `curl`: one edge
-    of the sheet curling up off the table; `finger`: a finger holding it down at one side."""
+    of the sheet curling up off the table; `finger`: a finger holding it down at one side;
+    `written`: the player's name and totals written on it, in the pen of the marks."""
     layout = load_layout("encore")
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
     if kind.solo:
         truth.update({f"roll:{n}": "crossed" for n in range(1, int(rng.integers(0, 31)) + 1)})
-    pen = random_pen(rng, kind=kind.pen) if kind.pen else None
+    pen = random_pen(rng, kind=kind.pen)  # (what draw_marks draws when given none)
     sheet = draw_marks(print_sheet(render_sheet_image(layout, DPI, kind.mono), kind.printer),
                        geometry(layout), DPI, truth, rng, pen)
+    if kind.written:  # (from a stream of its own: the photo is otherwise the same)
+        score = score_marks("truth", layout, _marks(truth)).score
+        sheet = write_name_and_totals(sheet, geometry(layout), DPI,
+                                      {**score.breakdown, "total": score.total},
+                                      np.random.default_rng([seed, 1]), pen)
     photo = photograph(sheet, rng, level, kind.megapixels, kind.glare, kind.phone, kind.curl,
                        kind.finger)
     if kind.grey:
@@ -296,6 +306,9 @@ def add_photo_options(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--finger", action="store_true",
                     help="a finger holding every sheet down at one side, over its edge (the "
                          "same photos otherwise)")
+    ap.add_argument("--written", action="store_true",
+                    help="the player's name and totals written on every sheet, as players do "
+                         "(the same photos otherwise)")
     ap.add_argument("--first-seed", type=int, default=0,
                     help="seeds from this one on: the reader's limits were measured on seeds "
                          "0-299, so fresh seeds test them on photos they have not seen")
@@ -304,7 +317,7 @@ def add_photo_options(ap: argparse.ArgumentParser) -> None:
 def photos_of(a: argparse.Namespace) -> Photos:
     """The photos the options ask for."""
     return Photos(a.pen, a.megapixels, a.solo, a.mono, a.printer, a.glare, a.grey, a.phone,
-                  a.curl, a.finger)
+                  a.curl, a.finger, a.written)
 
 
 def main() -> None:

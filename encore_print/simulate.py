@@ -1065,6 +1065,107 @@ def _cross_boxes(states: dict[str, str], kind: str, count: int, rng: Rng) -> Non
 
 
 # ---------------------------------------------------------------------------------------------
+# What else a player writes on a finished sheet: a name and the totals
+# ---------------------------------------------------------------------------------------------
+
+# Digits as a hand writes them: polylines in a box 1 wide and 1 high, y down. Rough on
+# purpose: the reader never reads them, it must only not be thrown by them.
+DIGITS: dict[str, list[list[tuple[float, float]]]] = {
+    "0": [[(0.5, 0.0), (0.1, 0.25), (0.1, 0.75), (0.5, 1.0), (0.9, 0.75), (0.9, 0.25),
+           (0.5, 0.0), (0.45, 0.08)]],
+    "1": [[(0.25, 0.25), (0.6, 0.0), (0.6, 1.0)]],
+    "2": [[(0.1, 0.25), (0.35, 0.0), (0.8, 0.05), (0.85, 0.35), (0.1, 1.0), (0.95, 1.0)]],
+    "3": [[(0.1, 0.1), (0.5, 0.0), (0.85, 0.2), (0.45, 0.5), (0.9, 0.75), (0.5, 1.0),
+           (0.1, 0.9)]],
+    "4": [[(0.7, 1.0), (0.7, 0.0), (0.05, 0.7), (0.95, 0.7)]],
+    "5": [[(0.85, 0.0), (0.2, 0.0), (0.15, 0.45), (0.7, 0.4), (0.9, 0.7), (0.6, 1.0),
+           (0.1, 0.9)]],
+    "6": [[(0.8, 0.05), (0.3, 0.2), (0.1, 0.7), (0.4, 1.0), (0.85, 0.8), (0.7, 0.5),
+           (0.15, 0.6)]],
+    "7": [[(0.1, 0.0), (0.9, 0.0), (0.35, 1.0)]],
+    "8": [[(0.5, 0.5), (0.15, 0.25), (0.5, 0.0), (0.85, 0.25), (0.5, 0.5), (0.1, 0.75),
+           (0.5, 1.0), (0.9, 0.75), (0.5, 0.5)]],
+    "9": [[(0.85, 0.35), (0.5, 0.55), (0.15, 0.3), (0.45, 0.0), (0.85, 0.25), (0.8, 1.0)]],
+    "-": [[(0.1, 0.55), (0.9, 0.5)]],
+}
+
+
+def write_name_and_totals(sheet_rgb: np.ndarray, geometry: SheetGeometry, dpi: float,
+                          totals: dict[str, int], rng: Rng, pen: Pen) -> np.ndarray:
+    """The sheet with a name written on its name line and `totals` (score part → the number
+    the player reckoned) in its score boxes, in `pen`: what a finished sheet has besides its
+    marks. The stars' box takes the points taken off, as the "−" printed before it asks."""
+    _check_scale(sheet_rgb, geometry, dpi)
+    out = sheet_rgb.astype(np.float32)
+    px = dpi / MM_PER_INCH
+    slant = float(rng.uniform(-0.3, 0.05))  # one hand: the same lean everywhere
+    wobble = float(rng.uniform(0.01, 0.04))
+    if "name" in geometry.frames:
+        x, y, w, h = geometry.frames["name"]
+        start = x + 10 + rng.uniform(0, 6)  # after the printed "Name"
+        strokes = _cursive(rng, start, y + h - 1.3, rng.uniform(20, 0.8 * (w - 16)), slant)
+        _ink_strokes(out, [s * px for s in strokes], pen, px, rng)
+    for part, number in totals.items():
+        box = geometry.frames.get(f"score:{part}")
+        if box is None:
+            continue
+        x, y, w, h = box
+        text = str(abs(number) if part == "stars" else number)
+        height = h * rng.uniform(0.55, 0.75)
+        width = height * rng.uniform(0.5, 0.65)
+        left = x + w / 2 - len(text) * width * 0.6 + rng.normal(0, 1.0)
+        top = y + (h - height) / 2 + rng.normal(0, 0.4)
+        strokes = []
+        for k, ch in enumerate(text):
+            for line in DIGITS[ch]:
+                unit = np.array(line, float) + rng.normal(0, 0.04, (len(line), 2))
+                pts = np.stack([left + (k * 1.2 + unit[:, 0] + slant * (unit[:, 1] - 1)) * width,
+                                top + unit[:, 1] * height], axis=1)
+                pts = _chaikin(pts, 2)
+                strokes.append(pts + wobble * height * rng.normal(0, 0.3, pts.shape))
+        _ink_strokes(out, [s * px for s in strokes], pen, px, rng)
+    return np.clip(out + 0.5, 0, 255).astype(np.uint8)
+
+
+def _cursive(rng: Rng, x: float, baseline: float, length: float, slant: float
+             ) -> list[np.ndarray]:
+    """A name in joined-up writing (mm): a capital's down-stroke, then letters as humps,
+    loops up and loops down."""
+    xh = float(rng.uniform(1.8, 2.6))  # the x-height
+    pts = [(x, baseline - 2.2 * xh), (x + 0.3 * xh, baseline)]
+    cx = x + 0.8 * xh
+    while cx < x + length:
+        kind = rng.choice(["hump", "up", "down"], p=[0.7, 0.2, 0.1])
+        step = xh * rng.uniform(0.6, 0.9)
+        if kind == "hump":
+            pts += [(cx + 0.3 * step, baseline - xh), (cx + step, baseline)]
+        elif kind == "up":
+            pts += [(cx + 0.6 * step, baseline - 2.2 * xh), (cx + 0.2 * step, baseline - 1.6 * xh),
+                    (cx + step, baseline)]
+        else:
+            pts += [(cx + 0.4 * step, baseline - xh), (cx + 0.5 * step, baseline + xh),
+                    (cx + 0.2 * step, baseline + 0.6 * xh), (cx + step, baseline)]
+        cx += step
+    line = np.array(pts) + rng.normal(0, 0.08 * xh, (len(pts), 2))
+    line[:, 0] += slant * (line[:, 1] - baseline)
+    return [_chaikin(line, 3)]
+
+
+def _ink_strokes(out: np.ndarray, strokes: Strokes, pen: Pen, px_per_mm: float,
+                 rng: Rng) -> None:
+    """Strokes (sheet px) inked onto the sheet image `out` (float RGB) over the patch they
+    span."""
+    every = np.vstack(strokes)
+    margin = 2 * pen.width_mm * px_per_mm + 2
+    x0, y0 = (max(0, int(v - margin)) for v in every.min(axis=0))
+    x1 = min(out.shape[1], math.ceil(every[:, 0].max() + margin))
+    y1 = min(out.shape[0], math.ceil(every[:, 1].max() + margin))
+    if x1 > x0 and y1 > y0:
+        coverage = _coverage((x0, y0, x1, y1), strokes, [], pen, px_per_mm, rng)
+        _apply_ink(out[y0:y1, x0:x1], coverage, pen.ink_rgb)
+
+
+# ---------------------------------------------------------------------------------------------
 # A photo of a finished sheet, in one call
 # ---------------------------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from encore_print.simulate import (
     random_finished_sheet,
     random_pen,
     take_photo,
+    write_name_and_totals,
 )
 
 DPI = 200
@@ -76,6 +77,24 @@ def test_ordinary_phone_photos_are_exact(seed):
     reading = read_image(photo, "photo")
     assert reading.layout.id == "encore"
     assert misread(reading, truth) == set()
+    assert score_marks("p", layout, reading.marks).score.total == total(layout, truth)
+
+
+@pytest.mark.parametrize("pen_kind,seed", [("felt", 130), ("ballpoint", 131), ("pencil", 132)])
+def test_a_name_and_totals_written_on_the_sheet_are_read_as_no_marks(pen_kind, seed):
+    """Players write their name and their totals on the sheet, in the pen of their marks:
+    the marks are read all the same, and the totals are the reader's own."""
+    layout = load_layout("encore")
+    rng = np.random.default_rng(seed)
+    truth = random_finished_sheet(layout, rng)
+    pen = random_pen(rng, kind=pen_kind)
+    sheet = draw_marks(render_sheet_image(layout, DPI), geometry(layout), DPI, truth, rng, pen)
+    # the player's sums, wrong on purpose: the score is reckoned from the marks alone
+    sums = {"columns": 88, "colours": 88, "jokers": 8, "stars": -88, "total": 888}
+    sheet = write_name_and_totals(sheet, geometry(layout), DPI, sums,
+                                  np.random.default_rng([seed, 1]), pen)
+    reading = read_image(take_photo(sheet, rng, "ordinary", out_megapixels=4).image, "photo")
+    assert misread(reading, truth) == set() and uncertain(reading) == set()
     assert score_marks("p", layout, reading.marks).score.total == total(layout, truth)
 
 

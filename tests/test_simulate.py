@@ -17,6 +17,7 @@ from encore_print.simulate import (
     random_finished_sheet,
     random_pen,
     take_photo,
+    write_name_and_totals,
 )
 
 DPI = 100  # low: these tests are about placement and determinism, not fine detail
@@ -91,6 +92,27 @@ def test_pencil_marks_are_lighter_than_felt_tip(geom, sheet):
     felt_drop = sum(_box_mean(sheet, geom, i) - _box_mean(felt, geom, i) for i in crossed)
     pencil_drop = sum(_box_mean(sheet, geom, i) - _box_mean(pencil, geom, i) for i in crossed)
     assert 0 < pencil_drop < 0.6 * felt_drop
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_name_and_totals_are_written_on_the_name_line_and_in_the_score_boxes(geom, sheet,
+                                                                               seed):
+    totals = {"columns": 23, "colours": 8, "jokers": 3, "stars": -6, "total": -28}
+    written = write_name_and_totals(sheet, geom, DPI, totals, np.random.default_rng(seed),
+                                    FELT_BLACK)
+    changed = np.abs(written.astype(int) - sheet).max(axis=2) > 8
+    k = DPI / 25.4
+    allowed = np.zeros_like(changed)
+    for name, (x, y, w, h) in geom.frames.items():
+        if name == "name" or name.startswith("score:"):  # (descenders and overshoots: 2 mm)
+            allowed[max(0, int((y - 2) * k)):int((y + h + 2) * k),
+                    max(0, int((x - 2) * k)):int((x + w + 2) * k)] = True
+    assert changed.any() and not (changed & ~allowed).any()
+    for name in ["name"] + [f"score:{part}" for part in totals]:
+        x, y, w, h = geom.frames[name]
+        assert changed[int(y * k):int((y + h + 2) * k), int(x * k):int((x + w) * k)].any(), name
+    for e in geom.elements:  # nothing a player's marks are read from
+        assert _box_mean(written, geom, e.id) == _box_mean(sheet, geom, e.id), e.id
 
 
 def test_random_pen_kinds():
