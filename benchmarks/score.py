@@ -1,6 +1,6 @@
 """Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
 [--megapixels MP] [--solo] [--mono] [--printer P] [--glare] [--grey] [--phone] [--curl]
-[--finger] [--written] [--first-seed S]
+[--finger] [--written] [--lying pen|die] [--first-seed S]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -32,7 +32,8 @@ photo's tones and sharpen it before saving it, as phones' cameras do: the same p
 `--finger` has a finger hold every sheet down at one side, over its edge (it seldom hides a
 corner mark): the same photos otherwise.
 `--written` has the player write their name and totals on every sheet, in the pen of their
-marks: the same photos otherwise.
+marks: the same photos otherwise. `--lying pen|die` leaves a pen or a die lying anywhere on
+every sheet: the same photos otherwise.
 `--first-seed 300` reads photos the reader's limits were not measured on (they were on seeds
 0-299).
 """
@@ -90,6 +91,7 @@ class Photos:
     curl: bool = False
     finger: bool = False
     written: bool = False
+    lying: str | None = None
 
 
 def make_photo(seed: int, level: str, kind: Photos = Photos()):
@@ -99,7 +101,8 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
     (simulate.PRINTERS); `glare`: a lamp reflected off the sheet; `grey`: the photo saved in
     shades of grey; `phone`: its tones steepened and sharpened by the phone; `curl`: one edge
     of the sheet curling up off the table; `finger`: a finger holding it down at one side;
-    `written`: the player's name and totals written on it, in the pen of the marks."""
+    `written`: the player's name and totals written on it, in the pen of the marks; `lying`:
+    a "pen" or a "die" left lying on it."""
     layout = load_layout("encore")
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
@@ -114,7 +117,7 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
                                       {**score.breakdown, "total": score.total},
                                       np.random.default_rng([seed, 1]), pen)
     photo = photograph(sheet, rng, level, kind.megapixels, kind.glare, kind.phone, kind.curl,
-                       kind.finger)
+                       kind.finger, kind.lying)
     if kind.grey:
         photo = cv2.cvtColor(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
     return layout, truth, photo
@@ -309,6 +312,9 @@ def add_photo_options(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--written", action="store_true",
                     help="the player's name and totals written on every sheet, as players do "
                          "(the same photos otherwise)")
+    ap.add_argument("--lying", choices=["pen", "die"],
+                    help="a pen or a die left lying on every sheet, anywhere on it (the same "
+                         "photos otherwise)")
     ap.add_argument("--first-seed", type=int, default=0,
                     help="seeds from this one on: the reader's limits were measured on seeds "
                          "0-299, so fresh seeds test them on photos they have not seen")
@@ -317,7 +323,7 @@ def add_photo_options(ap: argparse.ArgumentParser) -> None:
 def photos_of(a: argparse.Namespace) -> Photos:
     """The photos the options ask for."""
     return Photos(a.pen, a.megapixels, a.solo, a.mono, a.printer, a.glare, a.grey, a.phone,
-                  a.curl, a.finger, a.written)
+                  a.curl, a.finger, a.written, a.lying)
 
 
 def main() -> None:

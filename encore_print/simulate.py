@@ -476,17 +476,17 @@ class Photo:
 
 def photograph(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
                out_megapixels: float | None = None, glare: bool = False,
-               processed: bool = False, curled: bool = False, finger: bool = False
-               ) -> np.ndarray:
+               processed: bool = False, curled: bool = False, finger: bool = False,
+               lying: str | None = None) -> np.ndarray:
     """A phone photo (BGR uint8) of the sheet lying on a table; see `take_photo`."""
     return take_photo(sheet_rgb, rng, level, out_megapixels, glare, processed, curled,
-                      finger).image
+                      finger, lying).image
 
 
 def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
                out_megapixels: float | None = None, glare: bool = False,
-               processed: bool = False, curled: bool = False, finger: bool = False
-               ) -> Photo:
+               processed: bool = False, curled: bool = False, finger: bool = False,
+               lying: str | None = None) -> Photo:
     """Photograph the sheet image: the photo plus the homography used (of the sheet as if it
     lay flat).
 
@@ -495,8 +495,8 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
     the sheet (see `_glare`); `processed`: the phone steepens the tones and sharpens the photo
     (see `_phone_processing`); `curled`: one edge of the sheet curls up off the table (see
     `_curl`); `finger`: a finger holds the sheet down at one side, lying over its edge (see
-    `_finger`). Each draws from a stream of its own: the photo is otherwise the one the same
-    seed gives without.
+    `_finger`); `lying`: a "pen" or a "die" left lying on the sheet (see `_lying`). Each draws
+    from a stream of its own: the photo is otherwise the one the same seed gives without.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {sorted(LEVELS)}")
@@ -514,6 +514,7 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
     homography = cv2.getPerspectiveTransform(src_corners, quad.astype(np.float32))
     glare_rng, phone_rng, curl_rng = rng.spawn(3)
     finger_rng, = rng.spawn(1)  # (spawned apart: the three streams above stay the same)
+    lying_rng, = rng.spawn(1)
 
     sheet_bgr = cv2.cvtColor(sheet_rgb, cv2.COLOR_RGB2BGR)
     paper, alpha = _warp_sheet(sheet_bgr, homography, size)
@@ -526,6 +527,8 @@ def take_photo(sheet_rgb: np.ndarray, rng: Rng, level: str = "ordinary",
         scene = _thumb(scene, homography, (src_w, src_h), rng)
     if finger:
         scene = _finger(scene, homography, (src_w, src_h), finger_rng)
+    if lying:
+        scene = _lying(scene, homography, (src_w, src_h), lying, lying_rng)
     scene *= _illumination(size, quad, lv, rng)
     if glare:
         scene = _glare(scene, quad, glare_rng)
@@ -847,6 +850,54 @@ def _finger(scene: np.ndarray, homography: np.ndarray, sheet_size: tuple[int, in
     inward = np.array([[0, 1], [-1, 0], [0, -1], [1, 0]][k], float)
     axis = _rot(rng.normal(0, math.radians(15))) @ inward
     return _draw_finger(scene, homography, edge, axis, rng.uniform(0.06, 0.14), min(w, h), rng)
+
+
+# what a pen's body or a die may be made of (BGR, 0-1, as the scene is): black, blue, red,
+# white, yellow, green
+OBJECT_COLOURS: tuple[tuple[float, float, float], ...] = (
+    (0.12, 0.11, 0.10), (0.67, 0.24, 0.12), (0.14, 0.12, 0.71), (0.90, 0.92, 0.92),
+    (0.16, 0.78, 0.90), (0.24, 0.51, 0.12))
+
+
+def _lying(scene: np.ndarray, homography: np.ndarray, sheet_size: tuple[int, int], kind: str,
+           rng: Rng) -> np.ndarray:
+    """A pen (as long as 0.9-1.15 of the sheet's short side and 6-8.5 % of it thick, a
+    capsule) or a die (a square of 11-14 % of it) left lying anywhere on the sheet, at any
+    angle, shaded rounder at its edges and casting a soft shadow beside it."""
+    w, h = sheet_size
+    short = min(w, h)
+    centre = np.array([rng.uniform(0.15, 0.85) * w, rng.uniform(0.15, 0.85) * h])
+    angle = rng.uniform(0, np.pi)
+    along = np.array([math.cos(angle), math.sin(angle)])
+    side = np.array([-along[1], along[0]])
+    if kind == "pen":
+        half, radius = short * rng.uniform(0.45, 0.575), short * rng.uniform(0.03, 0.0425)
+        arc = np.linspace(-np.pi / 2, np.pi / 2, 16)
+        outline = np.vstack([
+            centre + along * half + radius * (np.cos(arc)[:, None] * along
+                                              + np.sin(arc)[:, None] * side),
+            centre - along * half - radius * (np.cos(arc)[:, None] * along
+                                              + np.sin(arc)[:, None] * side)])
+        thick = 2 * radius
+    elif kind == "die":
+        thick = short * rng.uniform(0.11, 0.14)
+        outline = centre + np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * thick / 2 @ \
+            np.stack([along, side])
+    else:
+        raise ValueError(f"unknown object {kind!r}; expected pen or die")
+    poly = project(homography, outline)
+    mask = np.zeros(scene.shape[:2], np.float32)
+    cv2.fillPoly(mask, [np.round(poly).astype(np.int32)], 1.0, cv2.LINE_AA)
+    k = float(np.hypot(*(project(homography, centre[None] + side[None] * thick)[0]
+                         - project(homography, centre[None])[0])))  # its thickness in the photo
+    offset = np.float32([[1, 0, 0.25 * k], [0, 1, 0.35 * k]])
+    shadow = cv2.GaussianBlur(cv2.warpAffine(mask, offset, mask.shape[::-1]), (0, 0),
+                              max(1.0, 0.3 * k))
+    roundness = cv2.GaussianBlur(mask, (0, 0), max(1.0, 0.25 * k))
+    body = np.asarray(OBJECT_COLOURS[int(rng.integers(len(OBJECT_COLOURS)))], np.float32)
+    body = body * (0.6 + 0.45 * np.clip(roundness, 0, 1))[..., None]
+    scene = scene * (1 - 0.4 * shadow[..., None])
+    return scene * (1 - mask[..., None]) + np.clip(body, 0, 1) * mask[..., None]
 
 
 def _draw_finger(scene: np.ndarray, homography: np.ndarray, edge: np.ndarray, axis: np.ndarray,

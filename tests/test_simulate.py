@@ -221,6 +221,24 @@ def test_a_finger_cut_off_by_the_frame_casts_its_shadow_next_to_it_only():
     assert darker[0].min() >= tip - 0.08 * short - 10  # (its radius is 6-8 % of `short`)
 
 
+@pytest.mark.parametrize("kind", ["pen", "die"])
+def test_a_pen_or_a_die_lying_on_the_sheet_is_the_same_photo_with_it_over_the_sheet(sheet,
+                                                                                   kind):
+    plain = take_photo(sheet, np.random.default_rng(4), "ordinary")
+    lying = take_photo(sheet, np.random.default_rng(4), "ordinary", lying=kind).image
+    changed = np.abs(lying.astype(int) - plain.image).max(axis=2) > 40
+    inside = np.zeros(changed.shape, np.uint8)
+    cv2.fillPoly(inside, [np.round(plain.sheet_corners).astype(np.int32)], 1)
+    ys, xs = np.nonzero(changed)
+    assert inside[round(ys.mean()), round(xs.mean())]  # lying on the sheet (a pen may stick out)
+    assert (changed & (inside == 1)).sum() > 0.7 * changed.sum()
+    # a pen is long and thin, a die square: what it hides spans its length or its side
+    span = max(np.ptp(xs), np.ptp(ys)) / max(1, np.sqrt(changed.sum()))
+    assert span > 3 if kind == "pen" else span < 3
+    with pytest.raises(ValueError, match="unknown object"):
+        take_photo(sheet, np.random.default_rng(4), "ordinary", lying="book")
+
+
 def test_photo_is_deterministic_for_a_seed(sheet):
     a = photograph(sheet, np.random.default_rng(9), "hard", out_megapixels=0.3)
     b = photograph(sheet, np.random.default_rng(9), "hard", out_megapixels=0.3)
