@@ -863,7 +863,7 @@ def _lying(scene: np.ndarray, homography: np.ndarray, sheet_size: tuple[int, int
            rng: Rng) -> np.ndarray:
     """A pen (as long as 0.9-1.15 of the sheet's short side and 6-8.5 % of it thick, a
     capsule) or a die (a square of 11-14 % of it) left lying anywhere on the sheet, at any
-    angle, shaded rounder at its edges and casting a soft shadow beside it."""
+    angle, laid over it as a finger is (see `_lay_over`)."""
     w, h = sheet_size
     short = min(w, h)
     centre = np.array([rng.uniform(0.15, 0.85) * w, rng.uniform(0.15, 0.85) * h])
@@ -885,19 +885,10 @@ def _lying(scene: np.ndarray, homography: np.ndarray, sheet_size: tuple[int, int
             np.stack([along, side])
     else:
         raise ValueError(f"unknown object {kind!r}; expected pen or die")
-    poly = project(homography, outline)
-    mask = np.zeros(scene.shape[:2], np.float32)
-    cv2.fillPoly(mask, [np.round(poly).astype(np.int32)], 1.0, cv2.LINE_AA)
-    k = float(np.hypot(*(project(homography, centre[None] + side[None] * thick)[0]
-                         - project(homography, centre[None])[0])))  # its thickness in the photo
-    offset = np.float32([[1, 0, 0.25 * k], [0, 1, 0.35 * k]])
-    shadow = cv2.GaussianBlur(cv2.warpAffine(mask, offset, mask.shape[::-1]), (0, 0),
-                              max(1.0, 0.3 * k))
-    roundness = cv2.GaussianBlur(mask, (0, 0), max(1.0, 0.25 * k))
-    body = np.asarray(OBJECT_COLOURS[int(rng.integers(len(OBJECT_COLOURS)))], np.float32)
-    body = body * (0.6 + 0.45 * np.clip(roundness, 0, 1))[..., None]
-    scene = scene * (1 - 0.4 * shadow[..., None])
-    return scene * (1 - mask[..., None]) + np.clip(body, 0, 1) * mask[..., None]
+    thickness = float(np.hypot(*(project(homography, centre[None] + side[None] * thick)[0]
+                                  - project(homography, centre[None])[0])))  # in the photo
+    colour = np.asarray(OBJECT_COLOURS[int(rng.integers(len(OBJECT_COLOURS)))], np.float32)
+    return _lay_over(scene, project(homography, outline), thickness / 2, colour)
 
 
 def _draw_finger(scene: np.ndarray, homography: np.ndarray, edge: np.ndarray, axis: np.ndarray,
@@ -912,7 +903,17 @@ def _draw_finger(scene: np.ndarray, homography: np.ndarray, edge: np.ndarray, ax
     arc = np.linspace(-np.pi / 2, np.pi / 2, 24)
     cap = tip + radius * (np.cos(arc)[:, None] * axis + np.sin(arc)[:, None] * side)
     outline = np.vstack([base - radius * side, cap, base + radius * side])
-    poly = project(homography, outline)
+    width = float(np.hypot(*(project(homography, tip[None] + radius * side[None])[0]
+                             - project(homography, tip[None])[0])))
+    skin = np.asarray(SKINS[int(rng.integers(len(SKINS)))], np.float32) * rng.uniform(0.9, 1.1)
+    return _lay_over(scene, project(homography, outline), width, skin)
+
+
+def _lay_over(scene: np.ndarray, poly: np.ndarray, width: float, colour: np.ndarray
+              ) -> np.ndarray:
+    """The scene with something solid of `colour` (BGR, 0-1) lying over it at `poly` (photo
+    px), `width` px from its middle to its side (at least 1): shaded rounder towards its edges,
+    it casts a soft shadow down and to the right of it."""
     fh, fw = scene.shape[:2]
     x0, y0 = np.maximum(np.floor(poly.min(0)).astype(int) - 40, 0)
     x1, y1 = np.minimum(np.ceil(poly.max(0)).astype(int) + 40, [fw, fh])
@@ -920,18 +921,16 @@ def _draw_finger(scene: np.ndarray, homography: np.ndarray, edge: np.ndarray, ax
         return scene
     mask = np.zeros((y1 - y0, x1 - x0), np.float32)
     cv2.fillPoly(mask, [np.round(poly - (x0, y0)).astype(np.int32)], 1.0, cv2.LINE_AA)
-    width = max(1.0, float(np.hypot(*(project(homography, tip[None] + radius * side[None])[0]
-                                      - project(homography, tip[None])[0]))))
-    # (shifted, not rolled: where the frame cuts the finger off, a roll would bring its shadow
-    # in again at the patch's far side, as a sharp-edged band no finger casts)
+    width = max(1.0, width)
+    # (shifted, not rolled: where the frame cuts the thing off, a roll would bring its shadow
+    # in again at the patch's far side, as a sharp-edged band nothing casts)
     offset = np.float32([[1, 0, int(0.2 * width)], [0, 1, int(0.3 * width)]])
     shadow = cv2.GaussianBlur(cv2.warpAffine(mask, offset, mask.shape[::-1]), (0, 0), 0.4 * width)
     roundness = cv2.GaussianBlur(mask, (0, 0), 0.5 * width)
-    skin = np.asarray(SKINS[int(rng.integers(len(SKINS)))], np.float32) * rng.uniform(0.9, 1.1)
     patch = scene[y0:y1, x0:x1] * (1 - 0.45 * shadow[..., None])
-    thumb = skin * (0.55 + 0.45 * np.clip(roundness, 0, 1))[..., None]
+    body = colour * (0.55 + 0.45 * np.clip(roundness, 0, 1))[..., None]
     scene = scene.copy()
-    scene[y0:y1, x0:x1] = patch * (1 - mask[..., None]) + thumb * mask[..., None]
+    scene[y0:y1, x0:x1] = patch * (1 - mask[..., None]) + body * mask[..., None]
     return scene
 
 
