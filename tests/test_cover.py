@@ -1,10 +1,15 @@
-"""Telling a finger over the sheet from light and shadow, on light fields made by hand."""
+"""Telling a finger over the sheet from light and shadow, on light fields made by hand; and
+what lies over the sheet by the print it hides, on the blank sheet."""
 
 import cv2
 import numpy as np
+import pytest
 
+from encore_print.geometry import geometry
+from encore_print.layout import load_layout
 from encore_print.read import tuning
-from encore_print.read.cover import covered
+from encore_print.read.cover import covered, print_hidden
+from encore_print.read.sheet import blank_for
 
 K = tuning.LIGHT_PX_PER_MM
 H, W = round(130 * K), round(180 * K)  # a sheet of 180 × 130 mm
@@ -83,3 +88,49 @@ def test_in_a_grey_photo_a_broad_soft_shadow_over_the_edge_is_no_finger():
     shade = cv2.GaussianBlur(_disc(90, 130, 60).astype(np.float32), (0, 0), 10 * K)
     light *= (1 - 0.4 * shade)[..., None]
     assert not covered(light, in_grey=True).any()
+
+
+# What lies over the sheet hides its print, whatever its colour: told on the blank sheet itself,
+# as the reader rectifies it, under even light.
+@pytest.fixture(scope="module")
+def blank_sheet():
+    layout = load_layout("encore")
+    return blank_for(layout, False), geometry(layout)
+
+
+def _hidden(blank, g, grey: np.ndarray) -> np.ndarray:
+    light = np.full(blank.small.shape, 0.9, np.float32)
+    return print_hidden(grey, tuning.PX_PER_MM, blank, g.elements, light)
+
+
+def test_the_print_as_printed_blurred_or_a_little_out_of_place_hides_nothing(blank_sheet):
+    blank, g = blank_sheet
+    grey = blank.grey
+    assert not _hidden(blank, g, grey).any()
+    assert not _hidden(blank, g, cv2.GaussianBlur(grey, (0, 0), 0.4 * tuning.PX_PER_MM)).any()
+    shifted = np.roll(grey, (round(0.6 * tuning.PX_PER_MM),) * 2, axis=(0, 1))
+    assert not _hidden(blank, g, shifted).any()
+
+
+def test_pen_strokes_across_the_cells_hide_nothing(blank_sheet):
+    """Pen adds lines: crosses and a scribble's dense strokes over the grid."""
+    blank, g = blank_sheet
+    grey = blank.grey.copy()
+    for e in g.elements[:60]:
+        x, y, w, h = (round(v * tuning.PX_PER_MM) for v in e.box_mm)
+        cv2.line(grey, (x, y), (x + w, y + h), 40, 6)
+        cv2.line(grey, (x + w, y), (x, y + h), 40, 6)
+    assert not _hidden(blank, g, grey).any()
+
+
+@pytest.mark.parametrize("shade", [30, 140, 235])  # a black pen, a blue one, a white one
+def test_a_pen_lying_across_the_cells_hides_them(blank_sheet, shade):
+    blank, g = blank_sheet
+    grey = blank.grey.copy()
+    a, b = (round(40 * tuning.PX_PER_MM), round(40 * tuning.PX_PER_MM)), \
+        (round(120 * tuning.PX_PER_MM), round(80 * tuning.PX_PER_MM))
+    cv2.line(grey, a, b, shade, round(9 * tuning.PX_PER_MM))  # 9 mm thick, from (40, 40) mm
+    over = _hidden(blank, g, grey)
+    k = tuning.LIGHT_PX_PER_MM
+    assert over[round(60 * k), round(80 * k)]  # its middle
+    assert not over[round(110 * k), round(30 * k)]  # far from it

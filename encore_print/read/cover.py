@@ -1,17 +1,25 @@
-"""Where something lies over the sheet: a finger holding it down. The light field (light.py)
-takes anything broad over the sheet for light falling on it, so under a finger no pen shows,
-and the finger's edge and shading read as pen. Light, in a shadow too, keeps the colour of the
-light on the rest of the sheet, only dimmer; skin is of another colour, and darker than paper.
-In a photo in shades of grey there is no colour to tell it by, but a finger is narrow: it is
-darker than the light around it, where the shadow of a hand or a phone is broad and soft."""
+"""Where something lies over the sheet: a finger holding it down, a pen or a die left on it.
+The light field (light.py) takes anything broad over the sheet for light falling on it, so
+under a finger no pen shows, and the finger's edge and shading read as pen; what is narrower
+reads as pen itself. Light, in a shadow too, keeps the colour of the light on the rest of the
+sheet, only dimmer; skin is of another colour, and darker than paper. In a photo in shades of
+grey there is no colour to tell it by, but a finger is narrow: it is darker than the light
+around it, where the shadow of a hand or a phone is broad and soft. Whatever its colour, what
+lies over the sheet hides its print: where the print's lines should show, the photo is smooth
+(print_hidden), where pen only ever adds lines and shadow or blur keep them."""
 
 from __future__ import annotations
+
+import math
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
+from ..geometry import Element
 from . import tuning
 from .glare import near
+from .ink import Blank
 
 
 def covered(light: np.ndarray, in_grey: bool = False) -> np.ndarray:
@@ -50,3 +58,76 @@ def covered(light: np.ndarray, in_grey: bool = False) -> np.ndarray:
     over = np.take(finger.astype(np.uint8), labels)
     over = cv2.resize(over, light.shape[1::-1], interpolation=cv2.INTER_NEAREST)
     return near(over, tuning.COVER_REACH_MM)
+
+
+def print_hidden(sheet_grey: np.ndarray, px_per_mm: float, blank: Blank,
+                 elements: tuple[Element, ...], light: np.ndarray) -> np.ndarray:
+    """Where (uint8 0/1, at LIGHT_PX_PER_MM) the elements' print does not show in the photo,
+    and within COVER_REACH_MM of it. The photo's lines (its gradient's energy over
+    PRINT_HIDDEN_WINDOW_MM, at COVER_PX_PER_MM, the light divided out) are weighed against the
+    blank's, in or at the elements' boxes, where the blank has lines wherever its print lies
+    within PRINT_HIDDEN_SHIFT_MM of where it should (a sheet laid flat fits that closely), as a
+    share of the sheet's typical share (blur and a pale printer take lines away all over).
+    Something lies over the sheet where that share is under PRINT_HIDDEN_SHARE, where the
+    blank's lines are PRINT_HIDDEN_LINES of its typical ones or more, in a blob of
+    PRINT_HIDDEN_MIN_MM2 or more, unless a faint reflection lies there (see _blobs); then the rest of it is looked for, paler print and a
+    less hidden one too (PRINT_HIDDEN_PALE, PRINT_HIDDEN_MORE). `sheet_grey`: the rectified
+    sheet in grey, at `px_per_mm`; `light`: see light.light_field."""
+    f = tuning.COVER_PX_PER_MM / px_per_mm
+    photo = cv2.resize(sheet_grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    printed, clear, pale = _printed_lines(blank, elements, photo.shape[::-1])
+    lit = cv2.resize(cv2.cvtColor(light, cv2.COLOR_RGB2GRAY), photo.shape[::-1],
+                     interpolation=cv2.INTER_AREA)
+    share = _lines(photo.astype(np.float32) / np.maximum(lit, 1e-3)) / printed
+    typical = float(np.median(share[clear]))
+    share /= typical
+    lit /= float(np.median(lit))
+    over = _blobs(clear & (share < tuning.PRINT_HIDDEN_SHARE), share, lit)
+    if over.any():
+        over = _blobs(pale & (share < tuning.PRINT_HIDDEN_MORE))
+    over = cv2.resize(over, light.shape[1::-1], interpolation=cv2.INTER_NEAREST)
+    return near(over, tuning.COVER_REACH_MM)
+
+
+def _blobs(mask: np.ndarray, share: np.ndarray | None = None, lit: np.ndarray | None = None
+           ) -> np.ndarray:
+    """The mask's blobs of PRINT_HIDDEN_MIN_MM2 or more (uint8 0/1). Given the `share` of the
+    print's lines that shows and the light (`lit`, as a share of the typical), not those where
+    the print never all but vanishes (PRINT_HIDDEN_GONE) under a light PRINT_HIDDEN_VEIL times
+    the typical or more: a faint reflection, which dims the print and adds light."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8))
+    area = stats[:, cv2.CC_STAT_AREA]
+    big = area >= tuning.PRINT_HIDDEN_MIN_MM2 * tuning.COVER_PX_PER_MM ** 2
+    if share is not None and lit is not None:
+        least = np.full(n, np.inf, np.float32)
+        np.minimum.at(least, labels[mask], share[mask])
+        light = np.bincount(labels[mask], lit[mask], n) / np.maximum(area, 1)
+        big &= (least < tuning.PRINT_HIDDEN_GONE) | (light < tuning.PRINT_HIDDEN_VEIL)
+    big[0] = False
+    return np.take(big.astype(np.uint8), labels)
+
+
+@lru_cache(maxsize=4)  # few: each holds on to its blank
+def _printed_lines(blank: Blank, elements: tuple[Element, ...], size: tuple[int, int]
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The blank's lines (see _lines) at `size` (w, h), the least of them within
+    PRINT_HIDDEN_SHIFT_MM; and where, in or at an element's box, they are PRINT_HIDDEN_LINES of
+    the typical ones or more, and PRINT_HIDDEN_PALE or more (bool): per layout."""
+    lines = _lines(cv2.resize(blank.grey, size, interpolation=cv2.INTER_AREA).astype(np.float32))
+    k = 2 * round(tuning.PRINT_HIDDEN_SHIFT_MM * tuning.COVER_PX_PER_MM) + 1
+    surely = np.maximum(cv2.erode(lines, np.ones((k, k), np.uint8)), 1e-9)
+    boxes = np.zeros(size[::-1], bool)
+    a, m = tuning.COVER_PX_PER_MM, tuning.PRINT_HIDDEN_WINDOW_MM / 2
+    for x, y, w, h in (e.box_mm for e in elements):  # (and their outlines' lines round them)
+        boxes[max(0, int((y - m) * a)):math.ceil((y + h + m) * a),
+              max(0, int((x - m) * a)):math.ceil((x + w + m) * a)] = True
+    typical = float(np.median(lines[lines > 0]))
+    return (surely, boxes & (surely >= tuning.PRINT_HIDDEN_LINES * typical),
+            boxes & (surely >= tuning.PRINT_HIDDEN_PALE * typical))
+
+
+def _lines(img: np.ndarray) -> np.ndarray:
+    """The energy of an image's gradient, summed over PRINT_HIDDEN_WINDOW_MM around each pixel."""
+    gx, gy = cv2.Sobel(img, cv2.CV_32F, 1, 0), cv2.Sobel(img, cv2.CV_32F, 0, 1)
+    w = 2 * round(tuning.PRINT_HIDDEN_WINDOW_MM * tuning.COVER_PX_PER_MM / 2) + 1
+    return cv2.boxFilter(gx * gx + gy * gy, -1, (w, w))

@@ -2,7 +2,7 @@
 
 photo.load → locate.sight (→ missed) → rectify → tone + light + rectify.displacement → ink → judge
 (→ glare: where a reflection washes the print out, nothing is read sure; → cover: nor where a
-finger holds the sheet down)
+finger holds the sheet down, or a pen or a die lies on it)
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ..marks import Marks
 from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
 from . import tuning
-from .cover import covered
+from .cover import covered, print_hidden
 from .flatten import flat_field
 from .glare import near, star_veils, veiled, washed_out
 from .helper import Shared, meanwhile
@@ -175,7 +175,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), places, boxes,
                                      by_size, g.elements)
     helped = meanwhile(jobs.work)  # the helper's share, once the light is done
-    over = meanwhile(lambda: covered(lit.result(), in_grey))  # (then this, while the judge works)
+    over = meanwhile(lambda: covered(lit.result(), in_grey)  # (then this, while the judge works)
+                     | print_hidden(grey_sheet, px, blank, g.elements, lit.result()))
     jobs.work()
     helped.result()
     patches = patches_done()
@@ -194,9 +195,9 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     under = _under_finger(g, over.result(), glare, near_hidden)
     if under:
         verdicts = [v.doubted(covered=1.0) if v.id in under else v for v in verdicts]
-        notes.append("something lies over the sheet (a finger holding it down?), hiding what "
-                     "is under it: the marks there are left for you to check; retake the "
-                     "photo without it")
+        notes.append("something lies over the sheet (a finger holding it down, a pen, a die?), "
+                     "hiding what is under it: the marks there are left for you to check; "
+                     "retake the photo without it")
     # (near a reflection's washed-out spot the print matches nowhere, and what lies there is
     # left to the players anyway)
     out_of_place = {e.id for e, b in zip(g.elements, bent)
@@ -341,8 +342,8 @@ def _doubt_shade_edges(verdicts: list[Verdict], g: SheetGeometry, near_hidden: f
 
 def _under_finger(g: SheetGeometry, over: np.ndarray, glare: np.ndarray | None,
                   near_hidden: frozenset[str]) -> set[str]:
-    """The elements that what cover.covered found (`over`) lies over or beside; none where it
-    lies over the margin only. Not within a reflection's reach (`glare`, see glare.near): its
+    """The elements that what cover found (`over`: a finger, or what hides the print) lies over
+    or beside; none where it lies over the margin only. Not within a reflection's reach (`glare`, see glare.near): its
     veil tints the light measured under it too, and all there is left to the players anyway;
     nor near a hidden corner mark (`near_hidden`), where what hides it is weighed by
     _doubt_unseen and the judge."""
