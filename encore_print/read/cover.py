@@ -70,9 +70,10 @@ def print_hidden(sheet_grey: np.ndarray, px_per_mm: float, blank: Blank,
     share of the sheet's typical share (blur and a pale printer take lines away all over).
     Something lies over the sheet where that share is under PRINT_HIDDEN_SHARE, where the
     blank's lines are PRINT_HIDDEN_LINES of its typical ones or more, in a blob of
-    PRINT_HIDDEN_MIN_MM2 or more, unless a faint reflection lies there (see _blobs); then the rest of it is looked for, paler print and a
-    less hidden one too (PRINT_HIDDEN_PALE, PRINT_HIDDEN_MORE). `sheet_grey`: the rectified
-    sheet in grey, at `px_per_mm`; `light`: see light.light_field."""
+    PRINT_HIDDEN_MIN_MM2 or more, unless a faint reflection lies there (see _blobs); then the
+    rest of it is looked for, paler print and a less hidden one too (PRINT_HIDDEN_PALE,
+    PRINT_HIDDEN_MORE). `sheet_grey`: the rectified sheet in grey, at `px_per_mm`; `light`:
+    see light.light_field."""
     f = tuning.COVER_PX_PER_MM / px_per_mm
     photo = cv2.resize(sheet_grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
     printed, clear, pale = _printed_lines(blank, elements, photo.shape[::-1])

@@ -343,10 +343,10 @@ def _doubt_shade_edges(verdicts: list[Verdict], g: SheetGeometry, near_hidden: f
 def _under_finger(g: SheetGeometry, over: np.ndarray, glare: np.ndarray | None,
                   near_hidden: frozenset[str]) -> set[str]:
     """The elements that what cover found (`over`: a finger, or what hides the print) lies over
-    or beside; none where it lies over the margin only. Not within a reflection's reach (`glare`, see glare.near): its
-    veil tints the light measured under it too, and all there is left to the players anyway;
-    nor near a hidden corner mark (`near_hidden`), where what hides it is weighed by
-    _doubt_unseen and the judge."""
+    or beside; none where it lies over the margin only. Not within a reflection's reach
+    (`glare`, see glare.near): its veil tints the light measured under it too, and all there is
+    left to the players anyway; nor near a hidden corner mark (`near_hidden`), where what hides
+    it is weighed by _doubt_unseen and the judge."""
     finger = over if glare is None else over & (1 - glare)
     if not finger.any():
         return set()
