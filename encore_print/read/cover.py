@@ -70,7 +70,7 @@ def print_hidden(sheet_grey: np.ndarray, px_per_mm: float, blank: Blank,
     share of the sheet's typical share (blur and a pale printer take lines away all over).
     Something lies over the sheet where that share is under PRINT_HIDDEN_SHARE, where the
     blank's lines are PRINT_HIDDEN_LINES of its typical ones or more, in a blob of
-    PRINT_HIDDEN_MIN_MM2 or more, unless a faint reflection lies there (see _blobs); then the
+    PRINT_HIDDEN_MIN_MM2 or more, unless a reflection lies there (see _blobs); then the
     rest of it is looked for, paler print and a less hidden one too (PRINT_HIDDEN_PALE,
     PRINT_HIDDEN_MORE). `sheet_grey`: the rectified sheet in grey, at `px_per_mm`; `light`:
     see light.light_field."""
@@ -83,27 +83,23 @@ def print_hidden(sheet_grey: np.ndarray, px_per_mm: float, blank: Blank,
     typical = float(np.median(share[clear]))
     share /= typical
     lit /= float(np.median(lit))
-    over = _blobs(clear & (share < tuning.PRINT_HIDDEN_SHARE), share, lit)
+    over = _blobs(clear & (share < tuning.PRINT_HIDDEN_SHARE), lit)
     if over.any():
         over = _blobs(pale & (share < tuning.PRINT_HIDDEN_MORE))
     over = cv2.resize(over, light.shape[1::-1], interpolation=cv2.INTER_NEAREST)
     return near(over, tuning.COVER_REACH_MM)
 
 
-def _blobs(mask: np.ndarray, share: np.ndarray | None = None, lit: np.ndarray | None = None
-           ) -> np.ndarray:
-    """The mask's blobs of PRINT_HIDDEN_MIN_MM2 or more (uint8 0/1). Given the `share` of the
-    print's lines that shows and the light (`lit`, as a share of the typical), not those where
-    the print never all but vanishes (PRINT_HIDDEN_GONE) under a light PRINT_HIDDEN_VEIL times
-    the typical or more: a faint reflection, which dims the print and adds light."""
+def _blobs(mask: np.ndarray, lit: np.ndarray | None = None) -> np.ndarray:
+    """The mask's blobs of PRINT_HIDDEN_MIN_MM2 or more (uint8 0/1); given the light (`lit`, as
+    a share of the typical), not those under PRINT_HIDDEN_VEIL times the typical or more, on
+    average: a reflection, which dims the print and adds light that never went through it."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8))
     area = stats[:, cv2.CC_STAT_AREA]
     big = area >= tuning.PRINT_HIDDEN_MIN_MM2 * tuning.COVER_PX_PER_MM ** 2
-    if share is not None and lit is not None:
-        least = np.full(n, np.inf, np.float32)
-        np.minimum.at(least, labels[mask], share[mask])
-        light = np.bincount(labels[mask], lit[mask], n) / np.maximum(area, 1)
-        big &= (least < tuning.PRINT_HIDDEN_GONE) | (light < tuning.PRINT_HIDDEN_VEIL)
+    if lit is not None:
+        big &= np.bincount(labels[mask], lit[mask], n) / np.maximum(area, 1) \
+            < tuning.PRINT_HIDDEN_VEIL
     big[0] = False
     return np.take(big.astype(np.uint8), labels)
 
