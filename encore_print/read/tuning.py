@@ -535,8 +535,9 @@ COVER_LOCAL = 0.85
 # glare.near reach to leave it out: a blob under light 1.15 times the typical or more, on
 # average, is no object (so, of 100 --glare ordinary photos, one exact photo flagged with a
 # note of something lying over it: none now). Objects' blobs lie under 0.6-1.06 of the typical
-# light on ordinary photos, 0.9 (median) on hard ones, one of 61 at 1.32 (a die, hard seed 34;
-# the one pen photo that lost its flag so, mark-wrong). Once one is found, the rest of it is
+# light on ordinary photos, 0.9 (median) on hard ones, one of 61 at 1.32 (a die, hard seed 34,
+# under the lamp's brightest light: the pen there, 1.21-1.32, is now missed, and a value under
+# it misread unflagged, the total right). Once one is found, the rest of it is
 # looked for more keenly (0.2 of the share, where the blank has 0.02 of its energy: the pale
 # second row of values, the roll boxes), as elements within 15 mm of it are doubted as a
 # finger's neighbours are. Measured with benchmarks/verdicts.py on ordinary and hard seeds
