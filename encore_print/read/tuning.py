@@ -527,9 +527,9 @@ COVER_LOCAL = 0.85
 # away as its square, unevenly over a tilted sheet: with 0.02 of the blank's energy and 0.2 of
 # the share, hard photos with neither thumb nor object had blobs (6 of 41), none with 0.1 and
 # 0.1. Where the print lies a little out of place (a curled sheet laid flat: the name line, the
-# score boxes) its energy leaves a sliver of the window: on 40 curled photos blobs on 29 with
-# the blank's own energy, on 4 with its least within 1 mm, which is what is weighed; and only
-# in or at the elements' boxes (within half the window), where the other 4 were not. A
+# score boxes) its energy leaves a sliver of the window: on 40 curled photos blobs on 26 with
+# the blank's own energy, on 3 with its least within 1 mm, which is what is weighed, and on
+# none weighed only in or at the elements' boxes (within half the window). A
 # reflection dims the print (a faint one to 0.06-0.09 of its lines, --glare, ordinary seeds 24,
 # 51, 54) and adds light (1.2-1.5 of the typical), and one that washes nothing out has no
 # glare.near reach to leave it out: a blob under light 1.15 times the typical or more, on
