@@ -183,16 +183,23 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     near_hidden = shaded(g, hidden)
     # (a black-and-white pad's hatching can pass for specks too, and so can the print's edges
     # on a sheet laid flat: it fits less exactly than a flat one)
-    verdicts, contrast = judge(patches, px, bool(hidden) or blank.hatch_dark > 0
-                               or bend is not None, near_hidden, sigma, blank.hatch_dark)
+    faint_unsure = bool(hidden) or blank.hatch_dark > 0 or bend is not None
+    verdicts, contrast = judge(patches, px, faint_unsure, near_hidden, sigma, blank.hatch_dark)
+    glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
+    under = _under_finger(g, over.result(), glare, near_hidden)
+    rest = [p for p in patches if p.element.id not in under]
+    if under and len(rest) >= tuning.COVER_REJUDGE * len(patches):
+        # what lies over the sheet takes no part in the limits the rest is judged by: a pen's
+        # dark edges lift the pen threshold over a faint pen's crosses far from it
+        again, contrast = judge(rest, px, faint_unsure, near_hidden, sigma, blank.hatch_dark)
+        again_by_id = {v.id: v for v in again}
+        verdicts = [again_by_id.get(v.id, v) for v in verdicts]
     if contrast < tuning.MIN_CONTRAST:
         raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
                       f"needed); {_retake_for_contrast(photo_px_per_mm(to_mm, g.sheet_mm))}")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
-    glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
-    under = _under_finger(g, over.result(), glare, near_hidden)
     if under:
         verdicts = [v.doubted(covered=1.0) if v.id in under else v for v in verdicts]
         notes.append("something lies over the sheet (a finger holding it down, a pen, a die?), "
