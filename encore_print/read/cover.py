@@ -77,13 +77,15 @@ def print_hidden(sheet_grey: np.ndarray, px_per_mm: float, blank: Blank,
     f = tuning.COVER_PX_PER_MM / px_per_mm
     photo = cv2.resize(sheet_grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
     printed, clear, pale = _printed_lines(blank, elements, photo.shape[::-1])
-    lit = cv2.resize(cv2.cvtColor(light, cv2.COLOR_RGB2GRAY), photo.shape[::-1],
-                     interpolation=cv2.INTER_AREA)
+    lit = cv2.cvtColor(cv2.resize(light, photo.shape[::-1], interpolation=cv2.INTER_AREA),
+                       cv2.COLOR_RGB2GRAY)
     share = _lines(photo.astype(np.float32) / np.maximum(lit, 1e-3)) / printed
-    typical = float(np.median(share[clear]))
-    share /= typical
+    share /= float(np.median(share[clear]))
+    hidden = clear & (share < tuning.PRINT_HIDDEN_SHARE)
+    if not hidden.any():  # (as on nearly every photo: nothing more to weigh)
+        return np.zeros(light.shape[:2], np.uint8)
     lit /= float(np.median(lit))
-    over = _blobs(clear & (share < tuning.PRINT_HIDDEN_SHARE), lit)
+    over = _blobs(hidden, lit)
     if over.any():
         over = _blobs(pale & (share < tuning.PRINT_HIDDEN_MORE))
     over = cv2.resize(over, light.shape[1::-1], interpolation=cv2.INTER_NEAREST)
