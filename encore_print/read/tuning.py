@@ -545,9 +545,9 @@ COVER_LOCAL = 0.85
 # 9300-9599, pencil 1000-1149, --grey 6000-6099, --mono, --curl, --phone, --written, extreme
 # (100 each); with --finger 31 more doubts, all on flagged photos; with --glare one. With a pen
 # on the sheet, wrong totals unflagged 0 of 60 ordinary and 0 of 60 hard, with a die 0 and 0;
-# marks misread unflagged that leave the total right remain on 1 and 4 of 60 (pen), 3 and 7
+# marks misread unflagged that leave the total right remain on 2 and 5 of 60 (pen), 3 and 7
 # (die: one lying on the paper beside the values, where no print is hidden but its edge reads
-# as a circle or a stroke through one).
+# as a circle or a stroke through one), with COVER_REJUDGE below.
 PRINT_HIDDEN_WINDOW_MM = 4.0
 PRINT_HIDDEN_SHIFT_MM = 1.0
 PRINT_HIDDEN_SHARE = 0.1
