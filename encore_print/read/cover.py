@@ -55,9 +55,7 @@ def covered(light: np.ndarray, in_grey: bool = False) -> np.ndarray:
     edge = (x <= e) | (y <= e) | (x + w >= off.shape[1] - e) | (y + h >= off.shape[0] - e)
     finger = edge & (area >= tuning.COVER_MIN_MM2 * tuning.COVER_PX_PER_MM ** 2)
     finger[0] = False
-    over = np.take(finger.astype(np.uint8), labels)
-    over = cv2.resize(over, light.shape[1::-1], interpolation=cv2.INTER_NEAREST)
-    return near(over, tuning.COVER_REACH_MM)
+    return _and_near(np.take(finger.astype(np.uint8), labels), light)
 
 
 def print_hidden(sheet_grey: np.ndarray, px_per_mm: float, blank: Blank,
@@ -88,6 +86,13 @@ def print_hidden(sheet_grey: np.ndarray, px_per_mm: float, blank: Blank,
     over = _blobs(hidden, lit)
     if over.any():
         over = _blobs(pale & (share < tuning.PRINT_HIDDEN_MORE))
+    return _and_near(over, light)
+
+
+def _and_near(over: np.ndarray, light: np.ndarray) -> np.ndarray:
+    """What lies over the sheet (`over`, uint8 0/1 at COVER_PX_PER_MM) and what lies within
+    COVER_REACH_MM of it, at the light field's size (LIGHT_PX_PER_MM): its soft edge, its
+    shadow, and the light's tiles that took them in."""
     over = cv2.resize(over, light.shape[1::-1], interpolation=cv2.INTER_NEAREST)
     return near(over, tuning.COVER_REACH_MM)
 
