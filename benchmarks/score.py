@@ -1,6 +1,6 @@
 """Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
 [--megapixels MP] [--solo] [--mono] [--printer P] [--glare] [--grey] [--phone] [--curl]
-[--finger] [--written] [--lying pen|die] [--first-seed S]
+[--finger] [--written] [--lying pen|die] [--sloppy] [--first-seed S]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -33,7 +33,8 @@ photo's tones and sharpen it before saving it, as phones' cameras do: the same p
 corner mark): the same photos otherwise.
 `--written` has the player write their name and totals on every sheet, in the pen of their
 marks: the same photos otherwise. `--lying pen|die` leaves a pen or a die lying anywhere on
-every sheet: the same photos otherwise.
+every sheet: the same photos otherwise. `--sloppy` has every sheet marked in a hurry: crosses
+reaching into the cells around, circles and strokes into the values beside.
 `--first-seed 300` reads photos the reader's limits were not measured on (they were on seeds
 0-299).
 """
@@ -92,6 +93,7 @@ class Photos:
     finger: bool = False
     written: bool = False
     lying: str | None = None
+    sloppy: bool = False
 
 
 def make_photo(seed: int, level: str, kind: Photos = Photos()):
@@ -102,7 +104,8 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
     shades of grey; `phone`: its tones steepened and sharpened by the phone; `curl`: one edge
     of the sheet curling up off the table; `finger`: a finger holding it down at one side;
     `written`: the player's name and totals written on it, in the pen of the marks; `lying`:
-    a "pen" or a "die" left lying on it."""
+    a "pen" or a "die" left lying on it; `sloppy`: marks by a hand in a hurry, reaching into
+    the boxes around them."""
     layout = load_layout("encore")
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
@@ -110,7 +113,7 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
         truth.update({f"roll:{n}": "crossed" for n in range(1, int(rng.integers(0, 31)) + 1)})
     pen = random_pen(rng, kind=kind.pen)  # (what draw_marks draws when given none)
     sheet = draw_marks(print_sheet(render_sheet_image(layout, DPI, kind.mono), kind.printer),
-                       geometry(layout), DPI, truth, rng, pen)
+                       geometry(layout), DPI, truth, rng, pen, sloppy=kind.sloppy)
     if kind.written:  # (from a stream of its own: the photo is otherwise the same)
         score = score_marks("truth", layout, _marks(truth)).score
         sheet = write_name_and_totals(sheet, geometry(layout), DPI,
@@ -315,6 +318,11 @@ def add_photo_options(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--lying", choices=["pen", "die"],
                     help="a pen or a die left lying on every sheet, anywhere on it (the same "
                          "photos otherwise)")
+    ap.add_argument("--sloppy", action="store_true",
+                    help="every sheet marked by a hand in a hurry: crosses as large as their "
+                         "box or larger, off its middle, circles and strokes reaching the "
+                         "values beside (the same sheets, with the same pens; a grainy pen's "
+                         "larger patches draw other photos)")
     ap.add_argument("--first-seed", type=int, default=0,
                     help="seeds from this one on: the reader's limits were measured on seeds "
                          "0-299, so fresh seeds test them on photos they have not seen")
@@ -323,7 +331,7 @@ def add_photo_options(ap: argparse.ArgumentParser) -> None:
 def photos_of(a: argparse.Namespace) -> Photos:
     """The photos the options ask for."""
     return Photos(a.pen, a.megapixels, a.solo, a.mono, a.printer, a.glare, a.grey, a.phone,
-                  a.curl, a.finger, a.written, a.lying)
+                  a.curl, a.finger, a.written, a.lying, a.sloppy)
 
 
 def main() -> None:

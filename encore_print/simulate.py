@@ -112,13 +112,30 @@ class Hand:
     size: float  # typical mark size as a fraction of the box
     wobble: float  # how shaky strokes are, as a fraction of their length
     offset: float  # how far off-centre marks land, as a fraction of the box
+    sloppy: bool = False  # marks overshoot their box into the neighbours' (see random_hand)
+
+    @property
+    def most(self) -> tuple[float, float, float]:
+        """The largest mark and the furthest off-centre, as fractions of the box, and how far
+        past the box its strokes can reach, as a fraction of the box's longer side."""
+        return (1.25, 0.18, 0.6) if self.sloppy else (0.9, 0.12, 0.35)
+
+    @property
+    def spread(self) -> float:
+        """How much larger than a tidy hand's its circles and strokes are."""
+        return self.size / 0.8 if self.sloppy else 1.0
 
 
-def random_hand(rng: Rng, style: str | None = None) -> Hand:
+def random_hand(rng: Rng, style: str | None = None, sloppy: bool = False) -> Hand:
+    """A player's hand. `sloppy`: one in a hurry, whose crosses are as large as the box or
+    larger and land off its middle, so their ends reach into the boxes around, and whose
+    circles and strokes through values reach the values beside them (the same draws as a tidy
+    hand's, from wider ranges: the rest of the photo is the same)."""
     if style is None and rng.random() < 0.8:  # most players stick to one kind of cross
         style = CROSS_STYLES[int(rng.choice(len(CROSS_STYLES), p=CROSS_STYLE_WEIGHTS))]
-    return Hand(style, float(rng.uniform(0.58, 0.82)), float(rng.uniform(0.008, 0.03)),
-                float(rng.uniform(0.02, 0.06)))
+    size, offset = ((0.9, 1.15), (0.05, 0.1)) if sloppy else ((0.58, 0.82), (0.02, 0.06))
+    return Hand(style, float(rng.uniform(*size)), float(rng.uniform(0.008, 0.03)),
+                float(rng.uniform(*offset)), sloppy)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -146,19 +163,20 @@ def print_sheet(sheet_rgb: np.ndarray, printer: str) -> np.ndarray:
 
 def draw_marks(sheet_rgb: np.ndarray, geometry: SheetGeometry, dpi: float,
                states: dict[str, str], rng: Rng, pen: Pen | None = None,
-               style: str | None = None) -> np.ndarray:
+               style: str | None = None, sloppy: bool = False) -> np.ndarray:
     """The sheet with a player's marks drawn for every element whose state is not "empty".
 
     `sheet_rgb` is the sheet's trim box at `dpi` (x_px = x_mm · dpi / 25.4). "crossed" draws a
     cross of the hand's style (`style` forces one of CROSS_STYLES), "circled" an open ellipse
-    round the printed value, "struck" one stroke through it. Ink darkens the paper
+    round the printed value, "struck" one stroke through it; `sloppy`: by a hand in a hurry,
+    whose marks reach into the boxes around (see random_hand). Ink darkens the paper
     multiplicatively, as real ink does, so marks on coloured cells take on the cell's colour.
     """
     _check_scale(sheet_rgb, geometry, dpi)
     if style is not None and style not in CROSS_STYLES:
         raise ValueError(f"unknown cross style {style!r}; expected one of {CROSS_STYLES}")
     pen = pen or random_pen(rng)
-    hand = random_hand(rng, style)
+    hand = random_hand(rng, style, sloppy)
     out = sheet_rgb.astype(np.float32)
     px_per_mm = dpi / MM_PER_INCH
     for element_id, state in states.items():
@@ -193,9 +211,9 @@ Strokes = list[np.ndarray]
 def _draw_mark(out: np.ndarray, box: PxBox, state: str, pen: Pen,
                hand: Hand, px_per_mm: float, rng: Rng) -> None:
     strokes, blobs = _mark_shapes(box, state, hand, rng)
-    # Work on a patch around the box (marks may overshoot a little).
+    # Work on a patch around the box (marks may overshoot it).
     x, y, w, h = box
-    margin = 0.35 * max(w, h) + pen.width_mm * px_per_mm
+    margin = hand.most[2] * max(w, h) + pen.width_mm * px_per_mm
     x0, y0 = max(0, int(x - margin)), max(0, int(y - margin))
     x1 = min(out.shape[1], math.ceil(x + w + margin))
     y1 = min(out.shape[0], math.ceil(y + h + margin))
@@ -314,9 +332,10 @@ def _mark_frame(box: PxBox, hand: Hand,
     """Centre (off-centre by the hand), size in px (50–90 % of the box) and a slight tilt."""
     x, y, w, h = box
     side = min(w, h)
-    shift = np.clip(rng.normal(0, hand.offset, 2), -0.12, 0.12)  # mostly inside the box
+    largest, furthest, _ = hand.most
+    shift = np.clip(rng.normal(0, hand.offset, 2), -furthest, furthest)  # mostly inside the box
     centre = np.array([x + w / 2, y + h / 2]) + shift * side
-    size = float(np.clip(hand.size + rng.normal(0, 0.06), 0.5, 0.9)) * side
+    size = float(np.clip(hand.size + rng.normal(0, 0.06), 0.5, largest)) * side
     return centre, size, float(rng.normal(0, math.radians(7)))
 
 
@@ -387,7 +406,8 @@ def _circle(box: PxBox, hand: Hand, rng: Rng) -> np.ndarray:
     x, y, w, h = box
     centre = np.array([x + w / 2, y + h / 2]) + rng.normal(0, 0.05, 2) * np.array([w, h])
     span = min(w, 1.4 * h)  # round the digit, not the whole of a wide bonus box
-    ax, ay = span * rng.uniform(0.42, 0.58), h * rng.uniform(0.42, 0.6)
+    ax, ay = (hand.spread * span * rng.uniform(0.42, 0.58),
+              hand.spread * h * rng.uniform(0.42, 0.6))
     start, sweep = rng.uniform(0, 2 * np.pi), 2 * np.pi * rng.uniform(0.85, 1.15)
     n = 60
     theta = start + np.linspace(0, sweep, n) * (1 if rng.random() < 0.7 else -1)
@@ -406,6 +426,7 @@ def _strike(box: PxBox, hand: Hand, rng: Rng) -> np.ndarray:
     else:
         angle = rng.choice([-1, 1]) * rng.uniform(math.radians(25), math.radians(55))
         length = min(w, 1.3 * h) * rng.uniform(0.7, 1.05)
+    length *= hand.spread
     d = np.array([math.cos(angle), -math.sin(angle)]) * length / 2
     p0, p1 = (centre - d, centre + d) if rng.random() < 0.8 else (centre + d, centre - d)
     return _hand_line(p0, p1, hand, rng)

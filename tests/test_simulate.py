@@ -75,6 +75,25 @@ def test_marks_darken_their_boxes_and_nothing_far_away(geom, sheet, style):
         assert _box_mean(marked, geom, far) == _box_mean(sheet, geom, far)
 
 
+@pytest.mark.parametrize("style", ["x", "slash", "scribble"])
+def test_a_sloppy_hand_reaches_into_the_neighbours_and_a_tidy_one_does_not(geom, sheet, style):
+    """Cell H4 crossed alone: a tidy hand's cross stays (nearly) inside it, a sloppy hand's
+    reaches far more into the cells around it (never beyond them)."""
+    states = _empty(geom) | {"cell:H4": "crossed"}
+    around = ["cell:G4", "cell:I4", "cell:H3", "cell:H5", "cell:G3", "cell:I3", "cell:G5",
+              "cell:I5"]
+    reached = {False: 0.0, True: 0.0}  # how much the cells around darken
+    for seed in range(6):
+        for sloppy in (False, True):
+            marked = draw_marks(sheet, geom, DPI, states, np.random.default_rng(seed),
+                                FELT_BLACK, style=style, sloppy=sloppy)
+            reached[sloppy] += sum(_box_mean(sheet, geom, i) - _box_mean(marked, geom, i)
+                                   for i in around)
+            for far in ("cell:E4", "cell:K4", "cell:H1", "cell:H7"):
+                assert _box_mean(marked, geom, far) == _box_mean(sheet, geom, far)
+    assert reached[True] > 5 * reached[False] + 10
+
+
 def test_marks_are_deterministic_for_a_seed(geom, sheet):
     rng_states = random_finished_sheet(geom.layout, np.random.default_rng(5))
     a = draw_marks(sheet, geom, DPI, rng_states, np.random.default_rng(11))
