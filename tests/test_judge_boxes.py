@@ -400,3 +400,28 @@ def test_a_neighbour_s_scribble_reaching_over_one_edge_is_no_sure_cross():
     assert edge.features["cover"] > 2 * edge.features["limit"], edge
     slash = verdict_of_probe(line(0.6, SLASH), 0.6)
     assert slash.state == "crossed" and not slash.uncertain, slash
+
+
+def from_both_sides(darkness, depth_mm):
+    """Two neighbours' scribbles reaching `depth_mm` into the cell, over its top and its
+    bottom edge."""
+    def draw(ink, m, size):
+        overshoot(darkness, depth_mm)(ink, m, size)
+        overshoot(darkness, depth_mm)(ink[::-1], m, size)  # (a view: drawn into `ink`)
+    return draw
+
+
+def test_pen_only_where_neighbours_reach_in_from_two_sides_is_no_sure_cross():
+    """Pen over two edges, none of it in the cell's middle, is read crossed but a doubt (half
+    of it lies along each edge: no one edge holds it); a slash across the cell is sure, and
+    so is a small dot in its middle."""
+    sides = verdict_of_probe(from_both_sides(0.6, 1.5), 0.6)
+    assert sides.state == "crossed" and sides.uncertain, sides
+    assert "pen_middle" in sides.features and "pen_edge" not in sides.features, sides
+    assert sides.features["cover"] > 2 * sides.features["limit"], sides
+
+    def dot(ink, m, size):
+        cv2.circle(ink, (m + size // 2, m + size // 2), size // 5, 0.6, -1)
+    for draw in (line(0.6, SLASH), dot):
+        mark = verdict_of_probe(draw, 0.6)
+        assert mark.state == "crossed" and not mark.uncertain, mark

@@ -127,7 +127,7 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
             out = _firm_by_specks(out, specks)
     if measured is not None:
         out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
-    out = _doubt_pen_along_an_edge(out, inner, cover, limit, t, px_per_mm)
+    out = _doubt_pen_at_the_edges(out, inner, cover, limit, t, px_per_mm)
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone
     # are faint by definition
     c = contrast(boxes, out, tops)
@@ -683,20 +683,41 @@ def _along_an_edge(mask: np.ndarray, band_px: float) -> float:
     return float(max(np.count_nonzero(side) for side in sides) / n)
 
 
-def _doubt_pen_along_an_edge(verdicts: list[Verdict], inner: dict[str, np.ndarray],
-                             cover: dict[str, float], limit: float, t: float,
-                             px_per_mm: float) -> list[Verdict]:
+def _doubt_pen_at_the_edges(verdicts: list[Verdict], inner: dict[str, np.ndarray],
+                            cover: dict[str, float], limit: float, t: float,
+                            px_per_mm: float) -> list[Verdict]:
     """A box read crossed by its coverage is not sure when nearly all its pen lies along one
-    of its edges: a neighbour's scribble overshooting into it, where a box's own cross, slash,
-    dot or scribble lies across its middle."""
+    of its edges, or none of it in its middle: a neighbour's cross or scribble overshooting
+    into it, along one side or into a corner, where a box's own cross, slash, dot or scribble
+    lies across its middle."""
     out = []
     for v in verdicts:
         if v.state == "crossed" and cover[v.id] >= limit:
-            share = _along_an_edge(inner[v.id] > t, tuning.PEN_EDGE_MM * px_per_mm)
+            pen = inner[v.id] > t
+            share = _along_an_edge(pen, tuning.PEN_EDGE_MM * px_per_mm)
             if share >= tuning.PEN_EDGE_SHARE:
                 v = v.doubted(pen_edge=round(share, 2))
+            else:
+                middle = _in_the_middle(pen)
+                if middle < tuning.PEN_MIDDLE_SHARE:
+                    v = v.doubted(pen_middle=round(middle, 3))
         out.append(v)
     return out
+
+
+def _in_the_middle(mask: np.ndarray) -> float:
+    """The share of a mask's pixels that lies in the middle of its box (see _middle_of)."""
+    return float(np.count_nonzero(mask & _middle_of(mask.shape))
+                 / max(1, np.count_nonzero(mask)))
+
+
+@lru_cache(maxsize=16)
+def _middle_of(shape: tuple[int, int]) -> np.ndarray:
+    """The middle of a box of `shape`: the ellipse within PEN_MIDDLE of its size from its
+    centre."""
+    v = (np.arange(shape[0]) - (shape[0] - 1) / 2) / shape[0]
+    u = (np.arange(shape[1]) - (shape[1] - 1) / 2) / shape[1]
+    return np.hypot(v[:, None], u[None, :]) <= tuning.PEN_MIDDLE
 
 
 def _doubt_if_hidden(verdicts: list[Verdict], visible: Callable[[str], float],
