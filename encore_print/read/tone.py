@@ -44,7 +44,8 @@ def printed_tone(coarse: np.ndarray, blank: Blank, glare: np.ndarray | None = No
         # two measures, each wrong where the other is not: all over, against white paper's
         # light as guessed across the grid (a shadow's edge there misleads it), and next to
         # white paper (where the JPEG's coarse colour bleeds white into small boxes)
-        measured = [_printed(_shown(pixels, paper, *where, lifted)) for where in places]
+        measured = [_printed(_shown(pixels, paper, *where, lifted), level)
+                    for where in places]
         if any(m is None for m in measured):
             continue
         misses = [m - level for m in measured]
@@ -135,13 +136,17 @@ def _shown(pixels: np.ndarray, paper: np.ndarray, idx: np.ndarray, ty: np.ndarra
     return (pixels[idx[kept]] / np.maximum(paper[ty[kept], tx[kept]], 1.0)).T
 
 
-def _printed(shown: np.ndarray) -> np.ndarray | None:
-    """The level (0-255 per channel) that pixels of one printed level show (channels × pixels,
-    as shares of white paper's light), or None when too few are clear of pen (or of a
+def _printed(shown: np.ndarray, level: np.ndarray) -> np.ndarray | None:
+    """The level (0-255 per channel) that pixels of the blank's `level` show (channels ×
+    pixels, as shares of white paper's light), or None when too few are clear of pen (or of a
     reflection) to tell."""
     if shown.shape[1] < tuning.TONE_MIN_SAMPLES:
         return None
     typical = np.median(shown, axis=1, keepdims=True)
+    if (typical[:, 0] < tuning.TONE_DARKEST * level / 255).any():
+        # darker than any printer prints it: most of the fill lies under pen (a sheet dotted
+        # all over in a felt pen), and the fill is the bright end of what its pixels show
+        typical = np.percentile(shown, tuning.TONE_TYPICAL, axis=1, keepdims=True)
     # pen on the fills is darker: left out, as the light field leaves it out
     clean = shown[:, (shown >= tuning.TONE_CLEAN * typical).all(axis=0)]
     if clean.shape[1] < tuning.TONE_MIN_SAMPLES:
