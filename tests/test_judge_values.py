@@ -395,3 +395,14 @@ def test_a_ring_every_value_of_a_row_shows_is_no_circle(circled):
                                           {"column-value": 0.1}, PX)
     assert {i for i, v in judged.items() if not v.uncertain} == set(circled)
     assert all(judged[i].state == "circled" for i in circled)
+
+
+@pytest.mark.parametrize("across, sure", [(0.0, False), (0.6, True)])
+def test_a_line_through_a_value_whose_pen_lies_aside_is_no_sure_stroke(across, sure):
+    """A value marked in pen with a line standing far out: struck, sure where its pen lies
+    across it; where none of it does, the line is a neighbour's stroke reaching in over the
+    box's edge, and a doubt."""
+    v = Verdict("column:A:first", "empty", 1.0,
+                {"pen": 0.03, "around": 0.125, "across": across, "dark": 1.2})
+    judged = _weigh_lines(v, 7.0, 0.0, 0.0, USUAL_LINES)
+    assert judged.state == "struck" and judged.uncertain != sure, judged

@@ -292,6 +292,15 @@ def test_a_sheet_dotted_all_over_is_read_exactly(seed):
     assert not misread(reading, truth)
 
 
+# ... and a scribble reaching down from a cell into the column value under it read the value
+# struck, sure (seed 97): its pen lies along the value's edge, none of it across the value.
+def test_a_scribble_reaching_into_a_value_is_no_sure_stroke():
+    _, truth, sheet, rng = finished(seed=97, dpi=300, sloppy=True)
+    reading = read_image(take_photo(sheet, rng, "ordinary").image, "p")
+    wrong = misread(reading, truth)
+    assert "column:M:first" in wrong and wrong <= uncertain(reading)
+
+
 # A circle drawn wide, faint in places, round a colour bonus: its long sides run across the
 # value as a stroke does, and it read struck, sure (a benchmark photo, drawn at 300 dpi:
 # ordinary seed 2073, of the seeds no limit was measured on). A stroke leaves pen in fewer of

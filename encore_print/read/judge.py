@@ -801,11 +801,12 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, round_z: float, lines
     ring round it makes a value read struck (sure when what little pen passed the threshold
     lies across it, not round it: two measures agree; with that pen, a line less far out
     does too; with no pen seen round it at all, less far out too, unless something may lie
-    over the sheet, `faint_unsure`: see judge), and a ring far out (further than its line)
-    one read empty circled, however pale its pen, where nothing may shade the value
-    (`shaded`): little of a thin, grainy pencil line or of a ballpoint pressed lightly passes
-    the pen threshold. That ring may be the one that follows a circle round, too (`round_z`,
-    see _ring_scores): a circle drawn flat or off the value's middle keeps to no one radius."""
+    over the sheet, `faint_unsure`: see judge; with the value marked in pen, none of it across
+    it, a doubt), and a ring far out (further than its line) one read empty circled, however
+    pale its pen, where nothing may shade the value (`shaded`): little of a thin, grainy
+    pencil line or of a ballpoint pressed lightly passes the pen threshold. That ring may be
+    the one that follows a circle round, too (`round_z`, see _ring_scores): a circle drawn
+    flat or off the value's middle keeps to no one radius."""
     circle_z = max(ring_z, round_z)
     v = Verdict(v.id, v.state, v.confidence,
                 {**v.features, "line_z": round(line_z, 1), "ring_z": round(ring_z, 1),
@@ -826,7 +827,12 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, round_z: float, lines
         conf = max(v.confidence, by_line) if v.state == "struck" else by_line
         if stroke:
             conf = 1.0  # the line and the shape of the pen seen, a stroke, agree
-        return Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
+        struck = Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
+        # the pen seen there lies nowhere across it: the line is a neighbour's stroke
+        # reaching in over its edge (a cross's above, an exclamation mark's below)
+        aside = v.features.get("pen", 0.0) >= tuning.VALUE_MARKED \
+            and v.features.get("across", 0.0) < tuning.ACROSS_NONE
+        return struck.doubted(aside=1.0) if aside else struck
     by_ring = _by_rings(ring_z, round_z)
     if v.state == "empty" and by_ring >= 0 and circle_z > line_z and not shaded:
         return Verdict(v.id, "circled", round(min(1.0, by_ring), 3), v.features)
