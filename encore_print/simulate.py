@@ -115,9 +115,9 @@ class Hand:
     sloppy: bool = False  # marks overshoot their box into the neighbours' (see random_hand)
 
     @property
-    def most(self) -> tuple[float, float, float]:
-        """The largest mark and the furthest off-centre, as fractions of the box, and how far
-        past the box its strokes can reach, as a fraction of the box's longer side."""
+    def limits(self) -> tuple[float, float, float]:
+        """The largest mark and the furthest off its box's middle, as fractions of the box, and
+        how far past the box its strokes can reach, as a fraction of the box's longer side."""
         return (1.25, 0.18, 0.6) if self.sloppy else (0.9, 0.12, 0.35)
 
     @property
@@ -130,7 +130,7 @@ def random_hand(rng: Rng, style: str | None = None, sloppy: bool = False) -> Han
     """A player's hand. `sloppy`: one in a hurry, whose crosses are as large as the box or
     larger and land off its middle, so their ends reach into the boxes around, and whose
     circles and strokes through values reach the values beside them (the same draws as a tidy
-    hand's, from wider ranges: the rest of the photo is the same)."""
+    hand's, from wider ranges)."""
     if style is None and rng.random() < 0.8:  # most players stick to one kind of cross
         style = CROSS_STYLES[int(rng.choice(len(CROSS_STYLES), p=CROSS_STYLE_WEIGHTS))]
     size, offset = ((0.9, 1.15), (0.05, 0.1)) if sloppy else ((0.58, 0.82), (0.02, 0.06))
@@ -213,7 +213,7 @@ def _draw_mark(out: np.ndarray, box: PxBox, state: str, pen: Pen,
     strokes, blobs = _mark_shapes(box, state, hand, rng)
     # Work on a patch around the box (marks may overshoot it).
     x, y, w, h = box
-    margin = hand.most[2] * max(w, h) + pen.width_mm * px_per_mm
+    margin = hand.limits[2] * max(w, h) + pen.width_mm * px_per_mm
     x0, y0 = max(0, int(x - margin)), max(0, int(y - margin))
     x1 = min(out.shape[1], math.ceil(x + w + margin))
     y1 = min(out.shape[0], math.ceil(y + h + margin))
@@ -329,11 +329,12 @@ def _hand_line(p0: np.ndarray, p1: np.ndarray, hand: Hand, rng: Rng, n: int = 40
 
 def _mark_frame(box: PxBox, hand: Hand,
                 rng: Rng) -> tuple[np.ndarray, float, float]:
-    """Centre (off-centre by the hand), size in px (50–90 % of the box) and a slight tilt."""
+    """Centre (off-centre by the hand), size in px (50–90 % of the box; a sloppy hand's, up to
+    125 %) and a slight tilt."""
     x, y, w, h = box
     side = min(w, h)
-    largest, furthest, _ = hand.most
-    shift = np.clip(rng.normal(0, hand.offset, 2), -furthest, furthest)  # mostly inside the box
+    largest, furthest, _ = hand.limits
+    shift = np.clip(rng.normal(0, hand.offset, 2), -furthest, furthest)
     centre = np.array([x + w / 2, y + h / 2]) + shift * side
     size = float(np.clip(hand.size + rng.normal(0, 0.06), 0.5, largest)) * side
     return centre, size, float(rng.normal(0, math.radians(7)))
