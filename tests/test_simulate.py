@@ -76,7 +76,7 @@ def test_marks_darken_their_boxes_and_nothing_far_away(geom, sheet, style):
 
 
 @pytest.mark.parametrize("style", ["x", "slash", "scribble"])
-def test_a_sloppy_hand_reaches_into_the_neighbours_and_a_tidy_one_does_not(geom, sheet, style):
+def test_a_sloppy_hand_reaches_into_the_neighbours_far_more_than_a_tidy_one(geom, sheet, style):
     """Cell H4 crossed alone: a tidy hand's cross stays (nearly) inside it, a sloppy hand's
     reaches far more into the cells around it (never beyond them)."""
     states = _empty(geom) | {"cell:H4": "crossed"}
