@@ -12,6 +12,7 @@ from encore_print.read.judge import (
     Patch,
     Verdict,
     _doubt_if_hidden,
+    _doubt_pen_at_the_edges,
     _firm_by_specks,
     _pct,
     _read_specks,
@@ -425,3 +426,16 @@ def test_pen_only_where_neighbours_reach_in_from_two_sides_is_no_sure_cross():
     for draw in (line(0.6, SLASH), dot):
         mark = verdict_of_probe(draw, 0.6)
         assert mark.state == "crossed" and not mark.uncertain, mark
+
+
+def test_pen_beside_an_exclamation_mark_s_middle_is_no_doubt():
+    """An exclamation mark stands apart from its neighbours, and its glyph hides its middle: a
+    slash beside the glyph is its own cross. The same pen in a cell, none of it in its middle,
+    is a doubt."""
+    ink = np.zeros((64, 64), np.float32)
+    cv2.line(ink, (40, 63), (63, 40), 0.6, 3)  # across a corner, clear of the middle
+    crossed = Verdict("joker:1", "crossed", 1.0, {})
+    for cells, sure in ((set(), True), ({"joker:1"}, False)):
+        v, = _doubt_pen_at_the_edges([crossed], {"joker:1": ink}, {"joker:1": 0.1}, 0.02, 0.1,
+                                     PX, cells)
+        assert v.uncertain != sure and ("pen_middle" in v.features) != sure, v

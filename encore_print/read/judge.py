@@ -127,7 +127,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
             out = _firm_by_specks(out, specks)
     if measured is not None:
         out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
-    out = _doubt_pen_at_the_edges(out, inner, cover, limit, t, px_per_mm)
+    out = _doubt_pen_at_the_edges(out, inner, cover, limit, t, px_per_mm,
+                                  {p.element.id for p in boxes if p.element.kind == "cell"})
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone
     # are faint by definition
     c = contrast(boxes, out, tops)
@@ -685,11 +686,12 @@ def _along_an_edge(mask: np.ndarray, band_px: float) -> float:
 
 def _doubt_pen_at_the_edges(verdicts: list[Verdict], inner: dict[str, np.ndarray],
                             cover: dict[str, float], limit: float, t: float,
-                            px_per_mm: float) -> list[Verdict]:
+                            px_per_mm: float, cells: set[str]) -> list[Verdict]:
     """A box read crossed by its coverage is not sure when nearly all its pen lies along one
-    of its edges, or none of it in its middle: a neighbour's cross or scribble overshooting
-    into it, along one side or into a corner, where a box's own cross, slash, dot or scribble
-    lies across its middle."""
+    of its edges, or, in one of the `cells`, none of it in its middle: a neighbour's cross or
+    scribble overshooting into it, along one side or into a corner, where a box's own cross,
+    slash, dot or scribble lies across its middle. (An exclamation mark stands apart from its
+    neighbours, and its glyph hides its middle.)"""
     out = []
     for v in verdicts:
         if v.state == "crossed" and cover[v.id] >= limit:
@@ -697,7 +699,7 @@ def _doubt_pen_at_the_edges(verdicts: list[Verdict], inner: dict[str, np.ndarray
             share = _along_an_edge(pen, tuning.PEN_EDGE_MM * px_per_mm)
             if share >= tuning.PEN_EDGE_SHARE:
                 v = v.doubted(pen_edge=round(share, 2))
-            else:
+            elif v.id in cells:
                 middle = _in_the_middle(pen)
                 if middle < tuning.PEN_MIDDLE_SHARE:
                     v = v.doubted(pen_middle=round(middle, 3))
