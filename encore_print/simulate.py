@@ -122,7 +122,8 @@ class Hand:
 
     @property
     def spread(self) -> float:
-        """How much larger than a tidy hand's its circles and strokes are."""
+        """How much larger than a tidy hand's its circles and strokes are: as much as its
+        crosses are larger than a tidy hand's largest (0.8 of the box)."""
         return self.size / 0.8 if self.sloppy else 1.0
 
 
