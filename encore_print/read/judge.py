@@ -16,6 +16,7 @@ from ..geometry import Element
 from ..rules.encore import ROLL
 from . import tuning
 from .ink import percentile
+from .owner import borrowed_pen, middle_of
 
 VALUE_KINDS = ("column-value", "colour-bonus")
 
@@ -127,8 +128,12 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
             out = _firm_by_specks(out, specks)
     if measured is not None:
         out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
+    cells = [p for p in boxes if p.element.kind == "cell"]
     out = _doubt_pen_at_the_edges(out, inner, cover, limit, t, px_per_mm,
-                                  {p.element.id for p in boxes if p.element.kind == "cell"})
+                                  {p.element.id for p in cells})
+    lent = borrowed_pen(cells, t, px_per_mm, {v.id for v in out if v.state == "crossed"})
+    out = [v.doubted(neighbours_mark=lent[v.id]) if v.id in lent and not v.uncertain else v
+           for v in out]
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone
     # are faint by definition
     c = contrast(boxes, out, tops)
@@ -708,18 +713,9 @@ def _doubt_pen_at_the_edges(verdicts: list[Verdict], inner: dict[str, np.ndarray
 
 
 def _in_the_middle(mask: np.ndarray) -> float:
-    """The share of a mask's pixels that lies in the middle of its box (see _middle_of)."""
-    return float(np.count_nonzero(mask & _middle_of(mask.shape))
+    """The share of a mask's pixels that lies in the middle of its box (see owner.middle_of)."""
+    return float(np.count_nonzero(mask & middle_of(mask.shape))
                  / max(1, np.count_nonzero(mask)))
-
-
-@lru_cache(maxsize=16)
-def _middle_of(shape: tuple[int, int]) -> np.ndarray:
-    """The middle of a box of `shape`: the ellipse within PEN_MIDDLE of its size from its
-    centre."""
-    v = (np.arange(shape[0]) - (shape[0] - 1) / 2) / shape[0]
-    u = (np.arange(shape[1]) - (shape[1] - 1) / 2) / shape[1]
-    return np.hypot(v[:, None], u[None, :]) <= tuning.PEN_MIDDLE
 
 
 def _doubt_if_hidden(verdicts: list[Verdict], visible: Callable[[str], float],

@@ -417,6 +417,18 @@ PEN_EDGE_SHARE = 0.9
 # no neighbour's overshoot into one was seen.
 PEN_MIDDLE = 0.25
 PEN_MIDDLE_SHARE = 0.02
+# A cell read crossed whose pen through its middle belongs to marks with NEIGHBOURS_MARK times
+# as much pen in a crossed neighbour is a doubt: a hurried neighbour's cross or scribble
+# reaching through it (see owner.borrowed_pen). Strokes are followed over pen above FOLLOW_PEN
+# of the threshold and across FOLLOW_ACROSS_MM of dark print. On --sloppy ordinary 0-149, of
+# the 18 empty cells read crossed sure, 13 weighed 4.3-10.6 (the others: marks lying more in
+# the cell than in their own box, or cut off); of 8 876 true crosses, 39 weighed 4 or more.
+# Tidy ordinary and hard 0-149: none and one of 9 009 and 7 895 true crosses did (4.2), and a
+# pale printer's slash touched by the tail of a scribble above weighed 4.6 (tests/test_read):
+# hence 5, which leaves 10 of the 13 doubts.
+NEIGHBOURS_MARK = 5.0
+FOLLOW_PEN = 0.5
+FOLLOW_ACROSS_MM = 1.0
 # A box read crossed from lines or specks alone (its coverage under the limit) on a faint-pen
 # sheet whose crosses' darkest ink is 2.2 times the pen threshold or more is not sure: such a
 # pen shows in the coverage of a cross. Simulated (hard photos: 300 mixed, 200 ballpoint;

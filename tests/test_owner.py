@@ -1,0 +1,78 @@
+"""Whose mark is it: pen through a cell's middle that is a neighbour's mark reaching in, on
+ink maps drawn here across a row of cells."""
+
+import cv2
+import numpy as np
+
+from encore_print.geometry import geometry
+from encore_print.layout import load_layout
+from encore_print.read.judge import Patch
+from encore_print.read.owner import borrowed_pen
+
+PX = 8.0
+MARGIN_MM = 0.5
+T = 0.3  # the pen threshold: the strokes drawn here are 0.8 dark, the noise 0.03
+ROW = [f"cell:{c}1" for c in "ABCDE"]
+
+
+def patches(strokes_mm, rng):
+    """Patches of row 1's cells A-E cut from one ink map of the sheet, on which `strokes_mm`
+    (polylines in sheet mm) are drawn, as a pen crossing from box to box would draw them."""
+    g = geometry(load_layout("encore"))
+    w, h = (round(v * PX) for v in g.sheet_mm)
+    sheet = np.clip(rng.normal(0, 0.03, (h, w)), 0, 1).astype(np.float32)
+    for points in strokes_mm:
+        cv2.polylines(sheet, [np.round(np.array(points) * PX).astype(np.int32)], False, 0.8,
+                      4, cv2.LINE_AA)
+    out = []
+    for i in ROW:
+        x, y, bw, bh = g.element(i).box_mm
+        x0, y0 = round((x - MARGIN_MM) * PX), round((y - MARGIN_MM) * PX)
+        x1, y1 = round((x + bw + MARGIN_MM) * PX), round((y + bh + MARGIN_MM) * PX)
+        ink = sheet[y0:y1, x0:x1].copy()
+        out.append(Patch(g.element(i), ink, (x0, y0), np.ones(ink.shape, bool)))
+    return out
+
+
+def x_in(x, y, size=8.5, reach=0.0):
+    """An X over the box at (x, y), each stroke `reach` of the box beyond it to the right."""
+    a, b = 0.15 * size, 0.85 * size + reach * size
+    return [[(x + a, y + a), (x + b, y + 0.85 * size)], [(x + b, y + a), (x + a, y + 0.85 * size)]]
+
+
+def scribble_in(x, y, size=8.5, reach=0.0):
+    """A zigzag scribble over the box at (x, y), its last stroke reaching `reach` of the box
+    past it to the right, level with the box's middle."""
+    xs = np.linspace(x + 0.1 * size, x + 0.9 * size, 9)
+    zigzag = [(float(u), y + (0.15 if k % 2 else 0.85) * size) for k, u in enumerate(xs)]
+    return [zigzag + [(x + (1 + reach) * size, y + 0.5 * size)]]
+
+
+def test_a_neighbours_scribble_through_an_empty_cells_middle_is_borrowed():
+    rng = np.random.default_rng(1)
+    # B1's scribble runs on over C1's middle; C1 has no mark of its own
+    strokes = scribble_in(14.75, 24.5, reach=0.6) + x_in(6.25, 24.5)
+    found = borrowed_pen(patches(strokes, rng), T, PX, {"cell:A1", "cell:B1", "cell:C1"})
+    assert set(found) == {"cell:C1"}
+    assert found["cell:C1"] >= 4
+
+
+def test_crosses_that_touch_in_a_chain_are_each_their_own():
+    rng = np.random.default_rng(2)
+    # five hurried crosses, each reaching into the next box so that they touch, one mark of
+    # pen along the row
+    strokes = [s for k in range(5) for s in x_in(6.25 + 8.5 * k, 24.5, reach=0.25)]
+    assert borrowed_pen(patches(strokes, rng), T, PX, set(ROW)) == {}
+
+
+def test_a_cells_own_cross_touched_by_a_neighbours_scribble_is_its_own():
+    rng = np.random.default_rng(3)
+    strokes = scribble_in(14.75, 24.5, reach=0.3) + x_in(23.25, 24.5)
+    assert borrowed_pen(patches(strokes, rng), T, PX, {"cell:B1", "cell:C1"}) == {}
+
+
+def test_only_crossed_cells_are_weighed():
+    rng = np.random.default_rng(4)
+    strokes = scribble_in(14.75, 24.5, reach=0.6)
+    # B1, the scribble's own box, was read empty (say, a doubt of its own): nothing to lend
+    assert borrowed_pen(patches(strokes, rng), T, PX, {"cell:C1"}) == {}
