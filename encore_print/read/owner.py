@@ -52,48 +52,51 @@ def borrowed_pen(cells: list[Patch], t: float, px_per_mm: float, crossed: set[st
     n, labels = cv2.connectedComponents(joined, connectivity=8)
     labels[pen == 0] = 0
     ids = tuple(p.element.id for p in cells)
-    where, area, boxes, near = _grid(tuple(p.element.box_mm for p in cells), (x0, y0), labels.shape,
-                               px_per_mm)
+    where, middle, area, near = _grid(tuple(p.element.box_mm for p in cells), (x0, y0),
+                                      labels.shape, px_per_mm)
+    m = len(ids)
+    at = np.flatnonzero(labels)  # (few pixels: the rest is paper)
+    marks = labels.ravel()[at]
     # per cell, its pen of each mark; (a star's outline hides much of a cross through it: what
     # shows of a cell's pen counts as the whole would, as for its coverage)
-    inked = labels > 0  # (few pixels: the rest is paper)
-    weights = np.bincount(where[inked] * n + labels[inked], minlength=(len(ids) + 1) * n
+    weights = np.bincount(where.ravel()[at] * n + marks, minlength=(m + 1) * n
                           ).reshape(-1, n)[:-1].astype(np.float32)
-    shows = 1 - np.bincount(where[hidden > 0], minlength=len(ids) + 1)[:-1] / area
+    shows = 1 - np.bincount(where[hidden > 0], minlength=m + 1)[:-1] / area
     weights /= np.maximum(shows, tuning.COVER_SEEN_FLOOR)[:, None]
-    out = {}
-    for k, i in enumerate(ids):
-        if i not in crossed:
-            continue
-        a, b, c, d = boxes[k]
-        inside = labels[b:d, a:c]
-        marks = np.unique(inside[middle_of(inside.shape) & (inside > 0)])
-        own = weights[k, marks].sum()
-        lent = [weights[j, marks].sum() for j in near[k] if ids[j] in crossed]
-        if own and lent and max(lent) >= tuning.NEIGHBOURS_MARK * own:
-            out[i] = round(float(max(lent) / own), 1)
-    return out
+    # per cell, the marks through its middle; then, per cell and cell, the pen of the first's
+    # middle's marks in the second
+    through = np.bincount(middle.ravel()[at] * n + marks, minlength=(m + 1) * n
+                          ).reshape(-1, n)[:-1] > 0
+    pen_of = through.astype(np.float32) @ weights.T
+    own = np.diagonal(pen_of)
+    read = np.array([i in crossed for i in ids])
+    lent = np.where(near & read[None, :], pen_of, 0).max(axis=1)
+    doubt = read & (own > 0) & (lent >= tuning.NEIGHBOURS_MARK * own)
+    return {ids[k]: round(float(lent[k] / own[k]), 1) for k in np.flatnonzero(doubt)}
 
 
 @lru_cache(maxsize=4)
 def _grid(boxes_mm: tuple[tuple[float, ...], ...], origin: tuple[int, int],
           shape: tuple[int, int], px_per_mm: float):
-    """The cells on the grid's map: which cell each pixel lies in (the number of cells where
-    none), each cell's area and box (x0, y0, x1, y1 on the map) and its neighbours (the cells whose
-    boxes lie within half a millimetre). The same for every photo of a layout: kept."""
+    """The cells on the grid's map: which cell each pixel lies in, and in whose middle (see
+    middle_of) it lies (the number of cells where none); each cell's area; which cells are
+    neighbours (their boxes within half a millimetre: cells × cells). The same for every photo
+    of a layout: kept."""
     where = np.full(shape, len(boxes_mm), np.int32)
+    middle = where.copy()
     boxes = []
     for k, (x, y, w, h) in enumerate(boxes_mm):
-        box = (round(x * px_per_mm) - origin[0], round(y * px_per_mm) - origin[1],
-               round((x + w) * px_per_mm) - origin[0], round((y + h) * px_per_mm) - origin[1])
-        where[box[1]:box[3], box[0]:box[2]] = k
-        boxes.append(box)
+        a, b = round(x * px_per_mm) - origin[0], round(y * px_per_mm) - origin[1]
+        c, d = round((x + w) * px_per_mm) - origin[0], round((y + h) * px_per_mm) - origin[1]
+        where[b:d, a:c] = k
+        middle[b:d, a:c][middle_of((d - b, c - a))] = k
+        boxes.append((a, b, c, d))
+    x0, y0, x1, y1 = np.array(boxes, float).T
     touch = 0.5 * px_per_mm
-    near = [[j for j, (a2, b2, c2, d2) in enumerate(boxes) if j != k and a2 <= c + touch
-             and c2 >= a - touch and b2 <= d + touch and d2 >= b - touch]
-            for k, (a, b, c, d) in enumerate(boxes)]
-    area = np.array([(d - b) * (c - a) for a, b, c, d in boxes], np.float32)
-    return where, area, boxes, near
+    near = ((x0[None] <= x1[:, None] + touch) & (x1[None] >= x0[:, None] - touch)
+            & (y0[None] <= y1[:, None] + touch) & (y1[None] >= y0[:, None] - touch))
+    np.fill_diagonal(near, False)
+    return where, middle, (x1 - x0) * (y1 - y0), near
 
 
 @lru_cache(maxsize=16)
