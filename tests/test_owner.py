@@ -76,3 +76,7 @@ def test_only_crossed_cells_are_weighed():
     strokes = scribble_in(14.75, 24.5, reach=0.6)
     # B1, the scribble's own box, was read empty (say, a doubt of its own): nothing to lend
     assert borrowed_pen(patches(strokes, rng), T, PX, {"cell:C1"}) == {}
+
+
+def test_a_sheet_without_cells_lends_nothing():
+    assert borrowed_pen([], T, PX, {"joker:1"}) == {}

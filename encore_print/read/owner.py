@@ -25,12 +25,12 @@ def borrowed_pen(cells: list[Patch], t: float, px_per_mm: float, crossed: set[st
     in that neighbour than in the cell (NEIGHBOURS_MARK or more only). `t`: the pen threshold
     of the sheet's ink maps.
 
-    Strokes are followed on pen above half the threshold (a hurried stroke pales along its
+    Strokes are followed on pen above FOLLOW_PEN of the threshold (a hurried stroke pales along its
     length) and across the print that hides pen (the borders between colours), as far as
     FOLLOW_ACROSS_MM / 2 from pen either side; only the pen above the threshold is weighed. Two
     crosses that touch weigh about alike, in a chain of them too; a cell's own cross touched
     by a neighbour's overshoot weighs its own pen and the overshoot together."""
-    if not crossed:
+    if not cells or not crossed:
         return {}
     x0 = min(p.origin_px[0] for p in cells)
     y0 = min(p.origin_px[1] for p in cells)
@@ -39,11 +39,11 @@ def borrowed_pen(cells: list[Patch], t: float, px_per_mm: float, crossed: set[st
     pen, weak, hidden = (np.zeros((y1 - y0, x1 - x0), np.uint8) for _ in range(3))
     for p in cells:
         ox, oy = p.origin_px[0] - x0, p.origin_px[1] - y0
-        at = np.s_[oy:oy + p.ink.shape[0], ox:ox + p.ink.shape[1]]
-        pen[at] |= p.ink > t
-        weak[at] |= p.ink > t * tuning.FOLLOW_PEN
+        box = np.s_[oy:oy + p.ink.shape[0], ox:ox + p.ink.shape[1]]
+        pen[box] |= p.ink > t
+        weak[box] |= p.ink > t * tuning.FOLLOW_PEN
         if p.seen is not None:
-            hidden[at] |= ~p.seen
+            hidden[box] |= ~p.seen
     k = 2 * round(tuning.STROKE_JOIN_MM * px_per_mm / 2) + 1
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     b = 2 * round(tuning.FOLLOW_ACROSS_MM * px_per_mm / 2) + 1
