@@ -93,10 +93,9 @@ def _images(sheet_bgr, result: SheetResult) -> tuple[bytes, bytes]:
 
 
 def _init_worker() -> None:
-    # the pool already keeps every core busy: OpenCV's own threads would only compete
-    import cv2
+    from .read.helper import one_core  # (OpenCV imported where it is needed)
 
-    cv2.setNumThreads(1)
+    one_core()
 
 
 def read_all(paths: list[Path], layouts: dict[int, Layout], images: bool, jobs: int,

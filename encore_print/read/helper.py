@@ -13,14 +13,28 @@ import cv2
 
 
 def meanwhile(fn: Callable, *args) -> Future:
-    """fn(*args) on the helper thread, or here and now where OpenCV is told to use one core
-    (a table's worker processes: the pool keeps every core busy already). `fn` must not wait
-    on the helper itself: there is one."""
-    if cv2.getNumThreads() > 1:
+    """fn(*args) on the helper thread, or here and now on a machine of one core or in a
+    process told to keep to one (see one_core). `fn` must not wait on the helper itself:
+    there is one."""
+    if _cores() > 1:
         return _helper().submit(fn, *args)
     done: Future = Future()
     done.set_result(fn(*args))
     return done
+
+
+def one_core() -> None:
+    """This process reads on one core, OpenCV's threads and the helper alike (a table's
+    worker processes: the pool keeps every core busy already)."""
+    cv2.setNumThreads(1)
+    _cores.cache_clear()
+
+
+@cache
+def _cores() -> int:
+    # asked once: cv2.getNumThreads waits for OpenCV's threads to finish what they are doing
+    # (up to 4 ms a call, ~3 ms a reading, measured)
+    return cv2.getNumThreads()
 
 
 @cache
