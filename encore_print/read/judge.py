@@ -49,16 +49,15 @@ class Verdict:
                        {**self.features, **why})
 
 
-def pixel_threshold(inner: dict[str, np.ndarray], tops: dict[str, dict[float, float]]
-                    ) -> float:
+def pixel_threshold(tops: dict[str, dict[float, float]], rows: list[SortedMaps]) -> float:
     """How much darker than its surroundings a pixel must be to count as pen on this sheet:
     well above the photo's noise on the paper, and a fair part of how dark this sheet's pen
     is. The quietest boxes of a sheet are empty ones: their ink is the photo's noise.
-    `inner`: each box's ink map inside it (see _inner)."""
-    per_box = np.sort([tops[i][tuning.NOISE_PERCENTILE] for i in inner])
+    `rows`: each box's ink map inside it (see _inner), sorted (see _sorted_maps)."""
+    per_box = np.sort([tops[i][tuning.NOISE_PERCENTILE] for i in tops])
     noise = float(np.median(per_box[:max(1, round(len(per_box) * tuning.QUIETEST_BOXES))]))
-    ink = np.concatenate([m.ravel() for m in inner.values()])
-    strong = ink[ink > tuning.MIN_PIXEL_INK]
+    # (the pixels in any order: the percentile sorts them; these rows are sorted already)
+    strong = np.concatenate([r[r > tuning.MIN_PIXEL_INK] for _, r, _ in rows])
     pen = float(percentile(strong, 90)) if strong.size > tuning.MIN_PEN_PIXELS else 1.0
     return max(tuning.MIN_PIXEL_INK, tuning.NOISE_FACTOR * noise, tuning.PEN_FRACTION * pen)
 
@@ -86,8 +85,9 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     # pen, the paper's darkest specks, a faint cross's specks), from one sort per box size
     inner = {p.element.id: _inner(p, px_per_mm) for p in boxes}  # cut out once: it adds up
     qs = sorted({tuning.NOISE_PERCENTILE, tuning.SPECKS_PERCENTILE, 95, 99})
-    tops = _tops(inner, qs)
-    t = pixel_threshold(inner, tops)
+    rows = _sorted_maps(inner)
+    tops = _tops_of(inner, rows, qs)
+    t = pixel_threshold(tops, rows)
     # where pen can show in each box (not under dark print), cut out alike: coverage, specks
     # and the doubt on stars measure it
     seen = ({p.element.id: _inner(p, px_per_mm, of=p.seen) for p in boxes}
@@ -348,10 +348,22 @@ def _tops(maps: dict[str, np.ndarray], qs: list[float],
     """Per map, its q-th percentiles (nearest rank) as _pct gives them, from one sort per
     size of map (per map, numpy's overhead cost more than the sorting); with `seen` (a mask
     per map), of the pixels where it is True only (all of a map where none is)."""
+    return _tops_of(maps, _sorted_maps(maps, seen), qs)
+
+
+# per size of map: the maps' ids, their pixels sorted (a row each), how many of each count
+SortedMaps = tuple[list[str], np.ndarray, np.ndarray]
+
+
+def _sorted_maps(maps: dict[str, np.ndarray], seen: dict[str, np.ndarray] | None = None
+                 ) -> list[SortedMaps]:
+    """The maps' pixels sorted, one sort per size of map; with `seen` (a mask per map), the
+    pixels where it is False sort first, as -inf, and do not count (all of a map count where
+    none is True)."""
     by_shape: dict[tuple[int, ...], list[str]] = {}
     for i, m in maps.items():
         by_shape.setdefault(m.shape, []).append(i)
-    out = {}
+    out = []
     for ids in by_shape.values():
         rows = np.stack([maps[i] for i in ids]).reshape(len(ids), -1)
         n = np.full(len(ids), rows.shape[1])
@@ -361,7 +373,15 @@ def _tops(maps: dict[str, np.ndarray], qs: list[float],
             shows[n == 0] = True
             n[n == 0] = rows.shape[1]
             np.putmask(rows, ~shows, np.float32(-np.inf))  # what is left out sorts first
-        rows = np.sort(rows, axis=1)
+        out.append((ids, np.sort(rows, axis=1), n))
+    return out
+
+
+def _tops_of(maps: dict[str, np.ndarray], sorted_maps: list[SortedMaps], qs: list[float]
+             ) -> dict[str, dict[float, float]]:
+    """_tops, from the maps sorted (see _sorted_maps)."""
+    out = {}
+    for ids, rows, n in sorted_maps:
         ks = np.array([np.clip(np.round(q / 100 * (n - 1)), 0, n - 1) for q in qs], int).T
         ks += (rows.shape[1] - n)[:, None]
         for i, row in zip(ids, np.take_along_axis(rows, ks, axis=1).tolist()):
@@ -886,19 +906,31 @@ def _ring_scores(group: list[Patch], empty: list[Patch], px_per_mm: float
     neighbour's circle brushing one side in is no ring, nor is a stroke through. Two rings:
     the darkest at one radius, and the one that follows a circle round, at the darkest radius
     of each sector (a flat or off-centre circle keeps to no one radius)."""
-    raw = {p.element.id: _ring_darkest(p, px_per_mm) for p in group}
+    raw = dict(zip([p.element.id for p in group], _rings_darkest(group, px_per_mm)))
     ref = [raw[p.element.id] for p in empty]
     return tuple(_robust_z({i: r[k] for i, r in raw.items()}, [r[k] for r in ref])
                  for k in (0, 1))
 
 
-def _ring_darkest(p: Patch, px_per_mm: float) -> tuple[float, float]:
-    where, cell, counts = _rings(p.ink.shape, *_box_in_patch(p, px_per_mm))
-    sums = np.bincount(cell, weights=p.ink.ravel()[where], minlength=counts.size)
-    means = (sums / counts).reshape(len(tuning.ROUND_RADII), tuning.SECTORS)
-    rings = means[len(tuning.ROUND_RADII) - len(tuning.RING_RADII):]
-    return (max(0.0, float(_quarter(np.sort(rings, axis=1)).max())),
-            max(0.0, float(_quarter(np.sort(means.max(axis=0))[None])[0])))
+def _rings_darkest(group: list[Patch], px_per_mm: float) -> list[tuple[float, float]]:
+    """Per value, its two rings' darkness (see _ring_scores). Every value's (ring, sector)
+    cells are summed in one count, each value's cells numbered apart (each cell's sum in the
+    same order as alone: the same bits), and sorted in one stack: per value, numpy's
+    overhead cost more than its few pixels."""
+    if not group:
+        return []
+    n_radii, cells = len(tuning.ROUND_RADII), len(tuning.ROUND_RADII) * tuning.SECTORS
+    rings = [_rings(p.ink.shape, *_box_in_patch(p, px_per_mm)) for p in group]
+    sums = np.bincount(np.concatenate([cell + k * cells for k, (_, cell, _) in enumerate(rings)]),
+                       weights=np.concatenate([p.ink.ravel()[where]
+                                               for p, (where, _, _) in zip(group, rings)]),
+                       minlength=len(group) * cells)
+    means = (sums.reshape(len(group), cells) / np.array([counts for *_, counts in rings])
+             ).reshape(len(group), n_radii, tuning.SECTORS)
+    at_one = np.sort(means[:, n_radii - len(tuning.RING_RADII):], axis=2)
+    at_one = _quarter(at_one.reshape(-1, tuning.SECTORS)).reshape(len(group), -1).max(axis=1)
+    following = _quarter(np.sort(means.max(axis=1), axis=1))
+    return [(max(0.0, float(a)), max(0.0, float(f))) for a, f in zip(at_one, following)]
 
 
 def _quarter(srt: np.ndarray) -> np.ndarray:
