@@ -14,6 +14,7 @@ from encore_print.read.judge import (
     Verdict,
     _across,
     _doubt_circles_like_neighbours,
+    _doubt_both_circled,
     _doubt_circles_the_row_shows,
     _doubt_struck_round,
     _doubt_unstruck,
@@ -141,6 +142,24 @@ def test_an_upper_value_read_empty_beside_a_circled_lower_one_is_not_sure():
     assert got["column:C:first"].uncertain
     assert got["column:E:first"].uncertain  # its lower value may be circled
     assert not got["column:D:first"].uncertain and not got["colour:blue:first"].uncertain
+
+
+def test_both_values_of_a_column_read_circled_are_both_doubts():
+    """A player circles one value of a column or colour: where both read circled, one of
+    them is a misread (a struck value inside neighbours' circles), and only a look tells
+    which."""
+    def v(i, state):
+        return Verdict(i, state, 1.0, {})
+
+    got = {x.id: x for x in _doubt_both_circled([
+        v("column:F:first", "circled"), v("column:F:others", "circled"),
+        v("column:G:first", "circled"), v("column:G:others", "empty"),
+        v("column:H:first", "struck"), v("column:H:others", "circled"),
+        v("colour:blue:first", "circled"), v("colour:blue:others", "circled")])}
+    assert all(got[i].uncertain and "both_circled" in got[i].features for i in (
+        "column:F:first", "column:F:others", "colour:blue:first", "colour:blue:others"))
+    assert not any(got[i].uncertain for i in (
+        "column:G:first", "column:G:others", "column:H:first", "column:H:others"))
 
 
 @pytest.mark.parametrize("line_z,pen_level,doubt", [(0.2, 0.5, False), (2.0, 0.5, True),

@@ -239,9 +239,26 @@ ROUND_LIMITS = LineLimits(tuning.ROUND_CIRCLED, tuning.ROUND_SURE, tuning.ROUND_
 
 
 def doubt_what_follows(verdicts: list[Verdict]) -> list[Verdict]:
-    """The doubts that follow from others (see _doubt_unstruck, _doubt_counter_gaps): to be
-    cast once every other doubt is, a thumb's over the print too."""
-    return _doubt_counter_gaps(_doubt_unstruck(verdicts))
+    """The doubts that follow from others (see _doubt_unstruck, _doubt_both_circled,
+    _doubt_counter_gaps): to be cast once every other doubt is, a thumb's over the print
+    too."""
+    return _doubt_counter_gaps(_doubt_both_circled(_doubt_unstruck(verdicts)))
+
+
+def _doubt_both_circled(verdicts: list[Verdict]) -> list[Verdict]:
+    """A player circles one value of a column or colour, the upper or the lower: both read
+    circled, one of them is not (a hurried neighbour's circles round a struck value read as
+    its own circle), and which one only a look at the sheet tells. (The rules warn of such a
+    sheet too; the reader says where to look.)"""
+    state = {v.id: v.state for v in verdicts}
+
+    def pair(i: str) -> str:
+        head, _, tail = i.rpartition(":")
+        return f"{head}:{'others' if tail == 'first' else 'first'}"
+
+    return [v.doubted(both_circled=1.0) if v.state == "circled" and v.id.endswith(
+        (":first", ":others")) and state.get(pair(v.id)) == "circled" else v
+            for v in verdicts]
 
 
 def _doubt_unstruck(verdicts: list[Verdict]) -> list[Verdict]:
