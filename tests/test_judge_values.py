@@ -16,6 +16,7 @@ from encore_print.read.judge import (
     _doubt_circles_like_neighbours,
     _doubt_both_circled,
     _doubt_circles_the_row_shows,
+    _doubt_lower_struck,
     _doubt_struck_round,
     _doubt_unstruck,
     _grade,
@@ -160,6 +161,18 @@ def test_both_values_of_a_column_read_circled_are_both_doubts():
         "column:F:first", "column:F:others", "colour:blue:first", "colour:blue:others"))
     assert not any(got[i].uncertain for i in (
         "column:G:first", "column:G:others", "column:H:first", "column:H:others"))
+
+
+def test_a_lower_value_read_struck_is_a_doubt():
+    """Only upper values are struck (by a player someone else beat to them)."""
+    def v(i, state):
+        return Verdict(i, state, 1.0, {})
+
+    got = {x.id: x for x in _doubt_lower_struck([
+        v("column:I:others", "struck"), v("column:I:first", "struck"),
+        v("colour:red:others", "struck"), v("column:J:others", "circled")])}
+    assert got["column:I:others"].uncertain and got["colour:red:others"].uncertain
+    assert not got["column:I:first"].uncertain and not got["column:J:others"].uncertain
 
 
 @pytest.mark.parametrize("line_z,pen_level,doubt", [(0.2, 0.5, False), (2.0, 0.5, True),

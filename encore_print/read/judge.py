@@ -240,9 +240,18 @@ ROUND_LIMITS = LineLimits(tuning.ROUND_CIRCLED, tuning.ROUND_SURE, tuning.ROUND_
 
 def doubt_what_follows(verdicts: list[Verdict]) -> list[Verdict]:
     """The doubts that follow from others (see _doubt_unstruck, _doubt_both_circled,
-    _doubt_counter_gaps): to be cast once every other doubt is, a thumb's over the print
-    too."""
-    return _doubt_counter_gaps(_doubt_both_circled(_doubt_unstruck(verdicts)))
+    _doubt_lower_struck, _doubt_counter_gaps): to be cast once every other doubt is, a
+    thumb's over the print too."""
+    return _doubt_counter_gaps(_doubt_lower_struck(_doubt_both_circled(_doubt_unstruck(
+        verdicts))))
+
+
+def _doubt_lower_struck(verdicts: list[Verdict]) -> list[Verdict]:
+    """Only an upper value ("…:first") is ever struck, by a player someone else beat to it:
+    a lower one read struck is a neighbour's stroke or circle reaching in more likely than a
+    player's slip (and either way the sheet wants a look)."""
+    return [v.doubted(lower_struck=1.0) if v.state == "struck" and v.id.endswith(":others")
+            else v for v in verdicts]
 
 
 def _doubt_both_circled(verdicts: list[Verdict]) -> list[Verdict]:
