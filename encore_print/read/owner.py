@@ -76,8 +76,8 @@ def borrowed_pen(cells: list[Patch], t: float, px_per_mm: float, crossed: set[st
     shows = 1 - np.bincount(where[hidden > 0], minlength=m + 1)[:-1] / area
     weights /= np.maximum(shows, tuning.COVER_SEEN_FLOOR)[:, None]
     # per cell, the marks through its middle; then, per cell and cell, the pen of the first's
-    # middle's marks in the second (by einsum, not `@`: numpy multiplies matrices through
-    # BLAS, whose threads wait for the core the helper is using: 10 ms instead of 0.1)
+    # middle's marks in the second (by einsum, 0.1 ms, not `@`: numpy multiplies matrices
+    # through BLAS, whose threads stall for milliseconds while the helper holds the other core)
     through = np.bincount(middle.ravel()[at] * n + marks, minlength=(m + 1) * n
                           ).reshape(-1, n)[:-1] > 0
     pen_of = np.einsum("ik,jk->ij", through.astype(np.float32), weights)
