@@ -62,13 +62,9 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
     # matched in float32: OpenCV matches uint8 at half the speed
     small_p = cv2.resize(photo_grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA).astype(
         np.float32)
-    s = tuning.ALIGN_SEARCH_MM * tuning.ALIGN_PX_PER_MM
     raw, peaks = np.zeros((len(g.elements), 2)), np.full(len(g.elements), np.nan)
-    for k, (x0, y0, x1, y1, tpl) in enumerate(_templates(blank, g.elements, px_per_mm)):
-        if tpl is None:
-            continue
-        sx0, sy0 = max(0, round(x0 - s)), max(0, round(y0 - s))
-        win = small_p[sy0:round(y1 + s), sx0:round(x1 + s)]
+    for k, x0, y0, sx0, sy0, sx1, sy1, tpl in _windows(blank, g.elements, px_per_mm):
+        win = small_p[sy0:sy1, sx0:sx1]
         if win.shape[0] <= tpl.shape[0] or win.shape[1] <= tpl.shape[1]:
             continue
         res = cv2.matchTemplate(win, tpl, cv2.TM_CCOEFF_NORMED)
@@ -77,7 +73,8 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
         raw[k] = (sx0 + dx - x0) / f, (sy0 + dy - y0) / f
     near = _neighbours(g.elements)
     trusted = peaks >= tuning.ALIGN_MIN_PEAK
-    shifts = _median_of(raw, near & trusted)
+    around, real = _neighbour_lists(g.elements)
+    shifts = _median_of(raw[around], real & trusted[around])
     return raw, shifts, peaks, _out_of_place(raw, shifts, near, trusted, px_per_mm,
                                             laid_flat)
 
@@ -120,6 +117,20 @@ def _templates(blank: Blank, elements: tuple[Element, ...], px_per_mm: float
     return out
 
 
+@lru_cache(maxsize=4)  # few: each holds on to its blank's templates
+def _windows(blank: Blank, elements: tuple[Element, ...], px_per_mm: float
+             ) -> list[tuple[int, int, int, int, int, int, int, np.ndarray]]:
+    """Per element with a template (see _templates), where its search is made: (k, x0, y0,
+    sx0, sy0, sx1, sy1, template), k its index, (x0, y0) where its template lies and the
+    window (sx0, sy0)-(sx1, sy1) that reaches ALIGN_SEARCH_MM round it. Per layout: worked
+    out per element, these cost more than a fifth of the matching."""
+    s = tuning.ALIGN_SEARCH_MM * tuning.ALIGN_PX_PER_MM
+    return [(k, x0, y0, max(0, round(x0 - s)), max(0, round(y0 - s)), round(x1 + s),
+             round(y1 + s), tpl)
+            for k, (x0, y0, x1, y1, tpl) in enumerate(_templates(blank, elements, px_per_mm))
+            if tpl is not None]
+
+
 def element_centres(elements: tuple[Element, ...]) -> np.ndarray:
     """Each element's centre on the sheet (mm)."""
     return np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in elements)])
@@ -136,11 +147,26 @@ def _neighbours(elements: tuple[Element, ...]) -> np.ndarray:
     return near & (small[:, None] | ~small[None, :])
 
 
+@lru_cache(maxsize=8)
+def _neighbour_lists(elements: tuple[Element, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """_neighbours as lists: per element, the indices of those whose shift it follows, padded
+    to the longest list (with its own), and which of them are real (bool). A row holds a
+    dozen or two of the sheet's elements: the medians sort those, not every element."""
+    near = _neighbours(elements)
+    width = max(1, int(near.sum(axis=1).max(initial=0)))
+    around = np.repeat(np.arange(len(elements))[:, None], width, axis=1)
+    real = np.zeros(around.shape, bool)
+    for k, row in enumerate(near):
+        mine = np.flatnonzero(row)
+        around[k, :mine.size], real[k, :mine.size] = mine, True
+    return around, real
+
+
 def _median_of(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """Per row of the boolean `rows`, np.median(values[row], axis=0) (0 for an empty row), all
-    rows at once."""
+    """Per row k of the boolean `rows`, np.median(values[k][rows[k]], axis=0) (0 for an empty
+    row), all rows at once (`values`: rows × columns × 2)."""
     n = rows.sum(axis=1)
-    picked = np.sort(np.where(rows[..., None], values[None], np.inf), axis=1)  # inf sort last
+    picked = np.sort(np.where(rows[..., None], values, np.inf), axis=1)  # inf sort last
     k = np.arange(len(rows))
     lo, hi = picked[k, np.maximum(n - 1, 0) // 2], picked[k, n // 2]
     return np.where(n[:, None] > 0, (lo + hi) / 2, 0.0)
