@@ -20,6 +20,7 @@ from ..geometry import Element
 from . import tuning
 from .glare import near
 from .ink import Blank
+from .light import median
 
 
 def covered(light: np.ndarray, in_grey: bool = False) -> np.ndarray:
@@ -44,8 +45,8 @@ def covered(light: np.ndarray, in_grey: bool = False) -> np.ndarray:
         off = np.zeros(least.shape, bool)
         for c in channels:  # (one by one: numpy reduces over a last axis of 3 many times slower)
             colour = c / mean
-            off |= np.abs(colour - np.median(colour)) > tuning.COVER_COLOUR
-        off &= least < tuning.COVER_DARKER * np.median(least)
+            off |= np.abs(colour - _median_of(colour)) > tuning.COVER_COLOUR
+        off &= least < tuning.COVER_DARKER * _median_of(least)
     # (a pixel or two off is the light's noise at a sharp edge, not a finger)
     off = cv2.morphologyEx(off.astype(np.uint8), cv2.MORPH_OPEN,
                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
@@ -78,15 +79,21 @@ def print_hidden(sheet_grey: np.ndarray, px_per_mm: float, blank: Blank,
     lit = cv2.cvtColor(cv2.resize(light, photo.shape[::-1], interpolation=cv2.INTER_AREA),
                        cv2.COLOR_RGB2GRAY)
     share = _lines(photo.astype(np.float32) / np.maximum(lit, 1e-3)) / printed
-    share /= float(np.median(share[clear]))
+    share /= float(median(share[clear]))  # (a copy: median's to reorder)
     hidden = clear & (share < tuning.PRINT_HIDDEN_SHARE)
     if not hidden.any():  # (as on nearly every photo: nothing more to weigh)
         return np.zeros(light.shape[:2], np.uint8)
-    lit /= float(np.median(lit))
+    lit /= float(_median_of(lit))
     over = _blobs(hidden, lit)
     if over.any():
         over = _blobs(pale & (share < tuning.PRINT_HIDDEN_MORE))
     return _and_near(over, light)
+
+
+def _median_of(a: np.ndarray):
+    """np.median(a), the same value in about half the time (see light.median), `a` left as
+    it was."""
+    return median(a.ravel().copy())
 
 
 def _and_near(over: np.ndarray, light: np.ndarray) -> np.ndarray:

@@ -89,11 +89,11 @@ def _sharp_light(half: np.ndarray, blank: Blank, tiled: np.ndarray) -> np.ndarra
     known = to_tiles > tuning.LIGHT_KNOWN
     if not known.any():
         return tiled
-    closed /= float(_median(to_tiles[known]))  # a copy: ours to reorder
+    closed /= float(median(to_tiles[known]))  # a copy: ours to reorder
     return cv2.copyTo(closed, known.astype(np.uint8), tiled)  # `tiled` is ours to overwrite
 
 
-def _median(a: np.ndarray):
+def median(a: np.ndarray):
     """np.median of a 1-d float array (which it may reorder), the same value, in about half
     the time on a big one: only the values between two quantiles of a sample around its
     middle are sorted, when the middle is among them; np.median itself when it is not (or
