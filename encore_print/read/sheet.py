@@ -602,11 +602,15 @@ def _stack_unlit(sheet: np.ndarray, at: list[tuple[int, ...]],
     order: ink reads their sum), whose print `expected` (with where it starts) shows in
     their `boxes` (x0, y0, x1, y1)."""
     shown, (ox, oy) = expected
-    exp = np.stack([shown[y0 - oy:y1 - oy, x0 - ox:x1 - ox] for x0, y0, x1, y1 in boxes])
-    exp = exp.astype(np.float32)
-    photo = np.stack([sheet[y0 + sy:y1 + sy, x0 + sx:x1 + sx] for x0, y0, x1, y1, sx, sy in at])
-    return _Stack(at, channel_sum(photo.astype(np.float32)), exp,
-                  channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255)
+    exp = _float_stack([shown[y0 - oy:y1 - oy, x0 - ox:x1 - ox] for x0, y0, x1, y1 in boxes])
+    photo = _float_stack([sheet[y0 + sy:y1 + sy, x0 + sx:x1 + sx]
+                          for x0, y0, x1, y1, sx, sy in at])
+    return _Stack(at, channel_sum(photo), exp, channel_sum(exp) > tuning.SEEN_PRINT * 3 * 255)
+
+
+def _float_stack(pieces: list[np.ndarray]) -> np.ndarray:
+    """np.stack(pieces).astype(np.float32), in one pass: without the stack in uint8 first."""
+    return np.stack(pieces, dtype=np.float32, casting="safe")
 
 
 def _stack_ink(stack: _Stack, light: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
