@@ -7,7 +7,7 @@ import numpy as np
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read.judge import Patch
-from encore_print.read.owner import borrowed_pen
+from encore_print.read.owner import borrowed_pen, pen_between
 
 PX = 8.0
 MARGIN_MM = 0.5
@@ -34,6 +34,10 @@ def patches(strokes_mm, rng):
     return out
 
 
+def borrowed(cells, crossed):
+    return borrowed_pen(pen_between(cells, T, PX), crossed)
+
+
 def x_in(x, y, size=8.5, reach=0.0):
     """An X over the box at (x, y), each stroke `reach` of the box beyond it to the right."""
     a, b = 0.15 * size, 0.85 * size + reach * size
@@ -52,7 +56,7 @@ def test_a_neighbours_scribble_through_an_empty_cells_middle_is_borrowed():
     rng = np.random.default_rng(1)
     # B1's scribble runs on over C1's middle; C1 has no mark of its own
     strokes = scribble_in(14.75, 24.5, reach=0.6) + x_in(6.25, 24.5)
-    found = borrowed_pen(patches(strokes, rng), T, PX, {"cell:A1", "cell:B1", "cell:C1"})
+    found = borrowed(patches(strokes, rng), {"cell:A1", "cell:B1", "cell:C1"})
     assert set(found) == {"cell:C1"}
     assert found["cell:C1"] >= 4
 
@@ -62,21 +66,21 @@ def test_crosses_that_touch_in_a_chain_are_each_their_own():
     # five hurried crosses, each reaching into the next box so that they touch, one mark of
     # pen along the row
     strokes = [s for k in range(5) for s in x_in(6.25 + 8.5 * k, 24.5, reach=0.25)]
-    assert borrowed_pen(patches(strokes, rng), T, PX, set(ROW)) == {}
+    assert borrowed(patches(strokes, rng), set(ROW)) == {}
 
 
 def test_a_cells_own_cross_touched_by_a_neighbours_scribble_is_its_own():
     rng = np.random.default_rng(3)
     strokes = scribble_in(14.75, 24.5, reach=0.3) + x_in(23.25, 24.5)
-    assert borrowed_pen(patches(strokes, rng), T, PX, {"cell:B1", "cell:C1"}) == {}
+    assert borrowed(patches(strokes, rng), {"cell:B1", "cell:C1"}) == {}
 
 
 def test_only_crossed_cells_are_weighed():
     rng = np.random.default_rng(4)
     strokes = scribble_in(14.75, 24.5, reach=0.6)
     # B1, the scribble's own box, was read empty (say, a doubt of its own): nothing to lend
-    assert borrowed_pen(patches(strokes, rng), T, PX, {"cell:C1"}) == {}
+    assert borrowed(patches(strokes, rng), {"cell:C1"}) == {}
 
 
 def test_a_sheet_without_cells_lends_nothing():
-    assert borrowed_pen([], T, PX, {"joker:1"}) == {}
+    assert borrowed([], {"joker:1"}) == {}

@@ -15,8 +15,9 @@ import numpy as np
 from ..geometry import Element
 from ..rules.encore import ROLL
 from . import tuning
+from .helper import meanwhile
 from .ink import percentile
-from .owner import borrowed_pen, middle_of
+from .owner import borrowed_pen, middle_of, pen_between
 
 VALUE_KINDS = ("column-value", "colour-bonus")
 
@@ -88,6 +89,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     rows = _sorted_maps(inner)
     tops = _tops_of(inner, rows, qs)
     t = pixel_threshold(tops, rows)
+    cells = [p for p in boxes if p.element.kind == "cell"]
+    between = meanwhile(pen_between, cells, t, px_per_mm)  # (the helper's, while this reads)
     # where pen can show in each box (not under dark print), cut out alike: coverage, specks
     # and the doubt on stars measure it
     seen = ({p.element.id: _inner(p, px_per_mm, of=p.seen) for p in boxes}
@@ -128,10 +131,9 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
             out = _firm_by_specks(out, specks)
     if measured is not None:
         out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
-    cells = [p for p in boxes if p.element.kind == "cell"]
     out = _doubt_pen_at_the_edges(out, inner, cover, limit, t, px_per_mm,
                                   {p.element.id for p in cells})
-    lent = borrowed_pen(cells, t, px_per_mm, {v.id for v in out if v.state == "crossed"})
+    lent = borrowed_pen(between.result(), {v.id for v in out if v.state == "crossed"})
     out = [v.doubted(neighbours_mark=lent[v.id]) if v.id in lent and not v.uncertain else v
            for v in out]
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone

@@ -6,6 +6,7 @@ where a stroke can be followed across the borders between cells."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -22,20 +23,44 @@ if TYPE_CHECKING:
 OWNER_STEP = 2
 
 
-def borrowed_pen(cells: list[Patch], t: float, px_per_mm: float, crossed: set[str]
-                 ) -> dict[str, float]:
+@dataclass(frozen=True)
+class PenBetween:
+    """Per cell and cell (`ids`: the cells, in order), the pen in the second of the marks
+    that run through the first's middle; and which cells are neighbours (their boxes within
+    half a millimetre)."""
+
+    ids: tuple[str, ...]
+    pen_of: np.ndarray
+    near: np.ndarray
+
+
+def borrowed_pen(between: PenBetween | None, crossed: set[str]) -> dict[str, float]:
     """Per cell of `crossed` (ids of cells read crossed) whose pen through its middle belongs
     to marks lying mostly in a crossed neighbour: how many times more of those marks' pen lies
-    in that neighbour than in the cell (NEIGHBOURS_MARK or more only). `t`: the pen threshold
-    of the sheet's ink maps.
+    in that neighbour than in the cell (NEIGHBOURS_MARK or more only). `between`: see
+    pen_between."""
+    if between is None or not crossed:
+        return {}
+    ids, pen_of = between.ids, between.pen_of
+    own = np.diagonal(pen_of)
+    read = np.array([i in crossed for i in ids])
+    lent = np.where(between.near & read[None, :], pen_of, 0).max(axis=1)
+    doubt = read & (own > 0) & (lent >= tuning.NEIGHBOURS_MARK * own)
+    return {ids[k]: round(float(lent[k] / own[k]), 1) for k in np.flatnonzero(doubt)}
 
-    Strokes are followed on pen above FOLLOW_PEN of the threshold (a hurried stroke pales along its
-    length) and across the print that hides pen (the borders between colours), as far as
+
+def pen_between(cells: list[Patch], t: float, px_per_mm: float) -> PenBetween | None:
+    """The cells' marks and where their pen lies (see PenBetween); None without cells. `t`:
+    the pen threshold of the sheet's ink maps. Needs no verdict: worked out on the helper
+    while the judge reads the boxes.
+
+    Strokes are followed on pen above FOLLOW_PEN of the threshold (a hurried stroke pales along
+    its length) and across the print that hides pen (the borders between colours), as far as
     FOLLOW_ACROSS_MM / 2 from pen either side; only the pen above the threshold is weighed. Two
     crosses that touch weigh about alike, in a chain of them too; a cell's own cross touched
     by a neighbour's overshoot weighs its own pen and the overshoot together."""
-    if not cells or not crossed:
-        return {}
+    if not cells:
+        return None
     # the map at half the resolution, each pixel the darkest of the four it stands for:
     # strokes are followed here, not measured, and a pale stroke keeps its pixels
     s = OWNER_STEP
@@ -81,11 +106,7 @@ def borrowed_pen(cells: list[Patch], t: float, px_per_mm: float, crossed: set[st
     through = np.bincount(middle.ravel()[at] * n + marks, minlength=(m + 1) * n
                           ).reshape(-1, n)[:-1] > 0
     pen_of = np.einsum("ik,jk->ij", through.astype(np.float32), weights)
-    own = np.diagonal(pen_of)
-    read = np.array([i in crossed for i in ids])
-    lent = np.where(near & read[None, :], pen_of, 0).max(axis=1)
-    doubt = read & (own > 0) & (lent >= tuning.NEIGHBOURS_MARK * own)
-    return {ids[k]: round(float(lent[k] / own[k]), 1) for k in np.flatnonzero(doubt)}
+    return PenBetween(ids, pen_of, near)
 
 
 def _pooled(a: np.ndarray, s: int, combine) -> np.ndarray:
