@@ -1191,6 +1191,9 @@ def _value_grid(shape: tuple[int, int], x: float, y: float, w: float, h: float):
 
 _ANGLES = np.deg2rad(np.arange(0, 180, 5))
 _OFFSETS = np.linspace(-0.5, 0.5, 11)
+# each angle's normal as (u, v) weights, for _across: the same values every call
+_NORMAL_U, _NORMAL_V = -np.sin(_ANGLES)[:, None], np.cos(_ANGLES)[:, None]
+_ANGLE_ROWS = np.arange(len(_ANGLES))[:, None]
 
 
 def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
@@ -1203,7 +1206,7 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
     (hu, hv: the digit), a stroke is hidden there, not ended: that side does not limit it."""
     if len(u) < 6:
         return 0.0
-    normal = -np.sin(_ANGLES)[:, None] * u + np.cos(_ANGLES)[:, None] * v  # angles × pixels
+    normal = _NORMAL_U * u + _NORMAL_V * v  # angles × pixels
     counts = _band_counts(normal)
     a, o = np.unravel_index(np.argmax(counts), counts.shape)
     cos, sin = np.cos(_ANGLES[a]), np.sin(_ANGLES[a])
@@ -1224,12 +1227,17 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
     reach = min(np.inf if lo_open else lo, np.inf if hi_open else hi)  # the shorter side
     middle = np.arange(-min(lo, tuning.STROKE_REACH), min(hi, tuning.STROKE_REACH),
                        tuning.STROKE_BIN)
-    covered = np.concatenate(filled)[None, :]
-    bins = middle[:, None]  # each bin against every pixel at once
-    fill = np.mean(((covered >= bins) & (covered < bins + tuning.STROKE_BIN)).any(axis=1)) \
-        if len(middle) else 0.0
+    fill = np.mean(_bins_hit(np.concatenate(filled), middle)) if len(middle) else 0.0
     return float(counts[a, o] / len(u) * _clip01(reach / tuning.STROKE_REACH)
                  * _clip01(fill / tuning.STROKE_FILLED))
+
+
+def _bins_hit(x: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Per bin [start, start + STROKE_BIN), whether any of `x` lies in it: from where each
+    bin's ends fall among the sorted `x`, without a bins × pixels array."""
+    srt = np.sort(x)
+    return (np.searchsorted(srt, starts + tuning.STROKE_BIN, side="left")
+            > np.searchsorted(srt, starts, side="left"))
 
 
 def _band_counts(normal: np.ndarray) -> np.ndarray:
@@ -1242,11 +1250,12 @@ def _band_counts(normal: np.ndarray) -> np.ndarray:
     band = tuning.STROKE_BAND
     srt = np.sort(normal, axis=1)
     n_angles, n = srt.shape
-    rows = np.arange(n_angles)[:, None]
+    rows = _ANGLE_ROWS if n_angles == len(_ANGLE_ROWS) else np.arange(n_angles)[:, None]
     reach = _OFFSETS[-1] + band
     shift = rows * (max(float(srt[:, -1].max()), reach) - min(float(srt[:, 0].min()), -reach) + 1)
     flat = (srt + shift).ravel()
-    fenced = np.pad(srt, ((0, 0), (1, 1)), constant_values=(-np.inf, np.inf))
+    fenced = np.empty((n_angles, n + 2))  # np.pad's result, without its overhead
+    fenced[:, 0], fenced[:, -1], fenced[:, 1:-1] = -np.inf, np.inf, srt
     ends = []
     for edge, side, near in ((-band, "right", lambda d: d <= -band),
                              (band, "left", lambda d: d < band)):
