@@ -18,6 +18,19 @@ def test_meanwhile_and_shared_jobs():
     assert jobs.results == [x * x for x in range(50)]
 
 
+def _answer(method: str, target, why_stuck: str, wait: float = 30):
+    """What `target(queue)` puts in its queue, in a child process started by `method`."""
+    ctx = multiprocessing.get_context(method)
+    q = ctx.Queue()
+    child = ctx.Process(target=target, args=(q,))
+    child.start()
+    child.join(wait)
+    if child.is_alive():
+        child.kill()
+        pytest.fail(why_stuck)
+    return q.get(timeout=5)
+
+
 def _in_child(q):
     q.put(meanwhile(sum, [4, 5]).result())
 
@@ -25,15 +38,8 @@ def _in_child(q):
 @pytest.mark.skipif(sys.platform == "win32", reason="no fork")
 def test_helper_works_in_a_forked_child():
     meanwhile(sum, [1]).result()  # the parent's helper thread exists before the fork
-    ctx = multiprocessing.get_context("fork")
-    q = ctx.Queue()
-    child = ctx.Process(target=_in_child, args=(q,))
-    child.start()
-    child.join(30)
-    if child.is_alive():
-        child.kill()
-        pytest.fail("the child waited forever for its parent's helper thread")
-    assert q.get(timeout=5) == 9
+    stuck = "the child waited forever for its parent's helper thread"
+    assert _answer("fork", _in_child, stuck) == 9
 
 
 def _on_one_core(q):
@@ -43,12 +49,4 @@ def _on_one_core(q):
 
 def test_a_process_on_one_core_reads_without_the_helper():
     # spawned, as a table's worker processes are (one_core holds for the rest of a process)
-    ctx = multiprocessing.get_context("spawn")
-    q = ctx.Queue()
-    child = ctx.Process(target=_on_one_core, args=(q,))
-    child.start()
-    child.join(60)
-    if child.is_alive():
-        child.kill()
-        pytest.fail("the child on one core never answered")
-    assert q.get(timeout=5) is True
+    assert _answer("spawn", _on_one_core, "the child on one core never answered", 60) is True
