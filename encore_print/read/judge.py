@@ -1193,7 +1193,6 @@ _ANGLES = np.deg2rad(np.arange(0, 180, 5))
 _OFFSETS = np.linspace(-0.5, 0.5, 11)
 # each angle's normal as (u, v) weights, for _across: the same values every call
 _NORMAL_U, _NORMAL_V = -np.sin(_ANGLES)[:, None], np.cos(_ANGLES)[:, None]
-_ANGLE_ROWS = np.arange(len(_ANGLES))[:, None]
 
 
 def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
@@ -1250,11 +1249,11 @@ def _band_counts(normal: np.ndarray) -> np.ndarray:
     band = tuning.STROKE_BAND
     srt = np.sort(normal, axis=1)
     n_angles, n = srt.shape
-    rows = _ANGLE_ROWS if n_angles == len(_ANGLE_ROWS) else np.arange(n_angles)[:, None]
+    rows = np.arange(n_angles)[:, None]
     reach = _OFFSETS[-1] + band
     shift = rows * (max(float(srt[:, -1].max()), reach) - min(float(srt[:, 0].min()), -reach) + 1)
     flat = (srt + shift).ravel()
-    fenced = np.empty((n_angles, n + 2))  # np.pad's result, without its overhead
+    fenced = np.empty((n_angles, n + 2), srt.dtype)  # np.pad's result, without its overhead
     fenced[:, 0], fenced[:, -1], fenced[:, 1:-1] = -np.inf, np.inf, srt
     ends = []
     for edge, side, near in ((-band, "right", lambda d: d <= -band),

@@ -98,8 +98,8 @@ def pen_between(cells: list[Patch], t: float, px_per_mm: float) -> PenBetween | 
     # shows of a cell's pen counts as the whole would, as for its coverage)
     weights = np.bincount(where.ravel()[at] * n + marks, minlength=(m + 1) * n
                           ).reshape(-1, n)[:-1].astype(np.float32)
-    shows = 1 - np.bincount(where[hidden > 0], minlength=m + 1)[:-1] / area
-    weights /= np.maximum(shows, tuning.COVER_SEEN_FLOOR)[:, None]
+    visible = 1 - np.bincount(where[hidden > 0], minlength=m + 1)[:-1] / area
+    weights /= np.maximum(visible, tuning.COVER_SEEN_FLOOR)[:, None]
     # per cell, the marks through its middle; then, per cell and cell, the pen of the first's
     # middle's marks in the second (by einsum, 0.1 ms, not `@`: numpy multiplies matrices
     # through BLAS, whose threads stall for milliseconds while the helper holds the other core)
