@@ -734,23 +734,24 @@ def _doubt_specks_along_an_edge(verdicts: list[Verdict], stars: set[str],
                                 inner: dict[str, np.ndarray], px_per_mm: float
                                 ) -> list[Verdict]:
     """A star's cell read crossed from its specks is not sure when most of its darkest ink
-    lies along one of its edges: a neighbour's stroke overshooting into it leaves specks
-    there, while a cross through the star leaves them on either side of it (a plain cell's
-    specks are weighed to its middle instead: see _specks)."""
+    lies along one of its edges, or its middle is well paler than its specks: a neighbour's
+    stroke overshooting into it leaves specks at its edges, from one side or several, while a
+    cross through the star leaves them on either side of it and crosses its middle, where pen
+    shows on the star's white (a plain cell's specks are weighed to its middle instead: see
+    _specks)."""
     out = []
     for v in verdicts:
         if v.id in stars and v.state == "crossed" and "specks_z" in v.features:
-            share = _darkest_along_an_edge(inner[v.id], tuning.SPECKS_EDGE_MM * px_per_mm)
+            m = inner[v.id]
+            level = percentile(m, tuning.SPECKS_PERCENTILE)
+            share = _along_an_edge(m >= level, tuning.SPECKS_EDGE_MM * px_per_mm)
+            middle = float(m[middle_of(m.shape)].max() / max(level, 1e-6))
             if share >= tuning.SPECKS_EDGE_SHARE:
                 v = v.doubted(specks_edge=round(float(share), 2))
+            elif middle < tuning.SPECKS_MIDDLE:
+                v = v.doubted(specks_middle=round(middle, 2))
         out.append(v)
     return out
-
-
-def _darkest_along_an_edge(m: np.ndarray, band_px: float) -> float:
-    """The largest share of a map's darkest pixels (from its SPECKS_PERCENTILE) that lies
-    within `band_px` of one of its edges."""
-    return _along_an_edge(m >= percentile(m, tuning.SPECKS_PERCENTILE), band_px)
 
 
 def _along_an_edge(mask: np.ndarray, band_px: float) -> float:

@@ -395,6 +395,15 @@ SPECKS_SURE = 5.0
 # 90 % or more within 2 mm of one edge is a doubt: a neighbour's overshoot (ordinary seed 3107,
 # hard seed 1218: 1.0, read crossed, sure, at z 6.3 and 5.1). Session 19, the 15 sets: the true
 # crosses so read had at most 0.87 (10 from 0.75). Two misreads to go by, and a thin margin.
+# Nor is one whose middle (owner.middle_of) is paler at its darkest than SPECKS_MIDDLE of that
+# percentile: overshoots from two sides leave it so (--sloppy ordinary 176 K6, 192, 206, 234
+# D6: read crossed, sure, at 0.72, 0.47, 0.44, 0.22; one edge held 0.51-0.90 of their specks),
+# while a cross through the star crosses its middle, on the star's white. Of the star cells
+# read crossed from specks on --sloppy 0-249, --pen pencil 1000-1199 and tidy photos (ordinary
+# 0-299, hard 0-149), 165 true crosses: one under 0.75 (0.68, a doubt already), then 0.79 and
+# 0.87 (doubts), the sure ones from 0.97 (a pale slash, tidy ordinary 244 I6, whose darkest
+# specks lie at its ends: none of them in the middle). 125 K6, empty, is at 0.95: still sure.
+SPECKS_MIDDLE = 0.75
 SPECKS_EDGE_MM = 2.0
 SPECKS_EDGE_SHARE = 0.9
 # So a box read crossed by its coverage whose pen (over the pixel threshold) lies 90 % or more
