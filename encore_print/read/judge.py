@@ -152,8 +152,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     # the sheet
     if faint:
         out = _read_specks(out, specks, trusted=not faint_unsure)
-        out = _doubt_specks_along_an_edge(out, {p.element.id for p in boxes if p.element.star},
-                                          inner, px_per_mm)
+        out = _doubt_specks_at_the_edges(out, {p.element.id for p in boxes if p.element.star},
+                                         inner, px_per_mm)
         if pen_level >= tuning.PEN_SHOWS * t:
             # the pen shows well above the threshold: a cross of it would show in the
             # coverage too, so one that only lines or specks see may be the print's leftover
@@ -730,7 +730,7 @@ def _read_specks(verdicts: list[Verdict], z: dict[str, float], trusted: bool
     return out
 
 
-def _doubt_specks_along_an_edge(verdicts: list[Verdict], stars: set[str],
+def _doubt_specks_at_the_edges(verdicts: list[Verdict], stars: set[str],
                                 inner: dict[str, np.ndarray], px_per_mm: float
                                 ) -> list[Verdict]:
     """A star's cell read crossed from its specks is not sure when most of its darkest ink
@@ -745,11 +745,10 @@ def _doubt_specks_along_an_edge(verdicts: list[Verdict], stars: set[str],
             m = inner[v.id]
             level = percentile(m, tuning.SPECKS_PERCENTILE)
             share = _along_an_edge(m >= level, tuning.SPECKS_EDGE_MM * px_per_mm)
-            middle = float(m[middle_of(m.shape)].max() / max(level, 1e-6))
             if share >= tuning.SPECKS_EDGE_SHARE:
                 v = v.doubted(specks_edge=round(float(share), 2))
-            elif middle < tuning.SPECKS_MIDDLE:
-                v = v.doubted(specks_middle=round(middle, 2))
+            elif (middle := m[middle_of(m.shape)].max()) < tuning.SPECKS_MIDDLE * level:
+                v = v.doubted(specks_middle=round(float(middle / level), 2))
         out.append(v)
     return out
 
