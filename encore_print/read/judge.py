@@ -133,7 +133,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
         out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
     out = _doubt_pen_at_the_edges(out, inner, cover, limit, t, px_per_mm,
                                   {p.element.id for p in cells})
-    lent = borrowed_pen(between.result(), {v.id for v in out if v.state == "crossed"})
+    lent = borrowed_pen(between.result(), {v.id for v in out if v.state == "crossed"},
+                        {i for i, c in cover.items() if c >= limit * tuning.SURE_RATIO})
     out = [v.doubted(neighbours_mark=lent[v.id]) if v.id in lent and not v.uncertain else v
            for v in out]
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone

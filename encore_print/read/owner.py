@@ -34,18 +34,25 @@ class PenBetween:
     near: np.ndarray
 
 
-def borrowed_pen(between: PenBetween | None, crossed: set[str]) -> dict[str, float]:
+def borrowed_pen(between: PenBetween | None, crossed: set[str], sure: set[str] = frozenset()
+                 ) -> dict[str, float]:
     """Per cell of `crossed` (ids of cells read crossed) whose pen through its middle belongs
     to marks lying mostly in a crossed neighbour: how many times more of those marks' pen lies
-    in that neighbour than in the cell (NEIGHBOURS_MARK or more only). `between`: see
-    pen_between."""
+    in that neighbour than in the cell (NEIGHBOURS_MARK or more; NEIGHBOURS_MARK_SLIGHT or
+    more where that pen is slight: under SLIGHT_PEN of the typical cross's of `sure`, the
+    cells crossed beyond doubt, when there are three). `between`: see pen_between."""
     if between is None or not crossed:
         return {}
     ids, pen_of = between.ids, between.pen_of
     own = np.diagonal(pen_of)
     read = np.array([i in crossed for i in ids])
     lent = np.where(between.near & read[None, :], pen_of, 0).max(axis=1)
-    doubt = read & (own > 0) & (lent >= tuning.NEIGHBOURS_MARK * own)
+    # a player's own cross, however hurried, puts about as much pen through its middle as
+    # their others do: a neighbour's stroke reaching in, a fraction of that
+    typical = [own[k] for k, i in enumerate(ids) if i in sure]
+    slight = own < tuning.SLIGHT_PEN * np.median(typical) if len(typical) >= 3 else False
+    weight = np.where(slight, tuning.NEIGHBOURS_MARK_SLIGHT, tuning.NEIGHBOURS_MARK)
+    doubt = read & (own > 0) & (lent >= weight * own)
     return {ids[k]: round(float(lent[k] / own[k]), 1) for k in np.flatnonzero(doubt)}
 
 
