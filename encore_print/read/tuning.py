@@ -444,11 +444,11 @@ NEIGHBOURS_MARK = 5.0
 # beyond doubt: a player's own cross puts about as much pen there as their others, a
 # neighbour's stroke reaching in a fraction of it. On --sloppy ordinary and hard 0-249, of the
 # 17 empty cells read crossed sure, 5 weighed 4-5 and were that slight (17 J7, 125 L5; hard
-# 63 K5, 102 J5, 120 B7), and 10 of 52 281 true crosses, all sloppy (at 0.45: the same 5, and
-# 13; at 0.35: 4, and 9). Tidy ordinary and hard 0-149 and a pale printer's 0-59: none; the
-# pale printer's slash in tests/test_read (4.4) carries 0.61 of its sheet's typical pen. On
-# fresh seeds (--sloppy 250-499) it made doubts of 6 empty cells read crossed sure, and of 5
-# true crosses.
+# 63 K5, 102 J5, 120 B7), and 9 true crosses became doubts, all sloppy (at 0.45 the same 5 and
+# a few more true ones; at 0.35, 4). Tidy ordinary 0-299 and hard 0-149: verdicts unchanged;
+# the pale printer's slash in tests/test_read (4.4) carries 0.61 of its sheet's typical pen.
+# On fresh seeds (--sloppy 250-499): doubts of 6 empty cells read crossed sure, and of 5 true
+# crosses.
 NEIGHBOURS_MARK_SLIGHT = 4.0
 SLIGHT_PEN = 0.4
 FOLLOW_PEN = 0.5
