@@ -6,8 +6,8 @@ import numpy as np
 
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
-from encore_print.read.judge import Patch
 from encore_print.read import tuning
+from encore_print.read.judge import Patch
 from encore_print.read.owner import borrowed_pen, pen_between
 
 PX = 8.0
@@ -64,8 +64,8 @@ def test_a_neighbours_scribble_through_an_empty_cells_middle_is_borrowed():
 
 def test_a_neighbours_stroke_with_little_pen_in_a_cell_is_borrowed_sooner():
     # B1's scribble runs on to C1's far side: 4.6 times as much of it lies in B1 as in C1,
-    # under NEIGHBOURS_MARK; C1's part is a fifth of what the sheet's scribbled crosses (D1,
-    # E1) and A1's X put through their middles
+    # under NEIGHBOURS_MARK; C1's part is a fifth of the pen the sheet's typical cross (the
+    # median of D1's and E1's scribbles and A1's X) puts through its middle
     scribbled = [*scribble_in(14.75, 24.5, reach=0.9), *x_in(6.25, 24.5),
                  *scribble_in(31.75, 24.5), *scribble_in(40.25, 24.5)]
     cells = patches(scribbled, np.random.default_rng(5))
@@ -74,7 +74,7 @@ def test_a_neighbours_stroke_with_little_pen_in_a_cell_is_borrowed_sooner():
     assert tuning.NEIGHBOURS_MARK_SLIGHT <= found["cell:C1"] < tuning.NEIGHBOURS_MARK
     # with fewer than three crosses beyond doubt there is no typical cross to weigh it by
     assert borrowed(cells, set(ROW), sure={"cell:D1", "cell:E1"}) == {}
-    # where the sheet's crosses are X's, whose middles carry little more pen than C1's part,
+    # where the sheet's crosses are X's, whose middles carry less than 2.5 times C1's part,
     # it may be C1's own stroke
     crossed = [*scribble_in(14.75, 24.5, reach=0.9), *x_in(6.25, 24.5), *x_in(31.75, 24.5),
                *x_in(40.25, 24.5)]

@@ -99,8 +99,9 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
                                           seen=None if seen is None else list(seen.values()))))
     limit = _box_limit(list(cover.values()))
     # lines only matter where the coverage is not already conclusive
-    unsure = [p for p in boxes if cover[p.element.id] < limit * tuning.SURE_RATIO]
-    measured = _pen_level(boxes, cover, limit, tops)
+    clear = {i for i, c in cover.items() if c >= limit * tuning.SURE_RATIO}  # beyond doubt
+    unsure = [p for p in boxes if p.element.id not in clear]
+    measured = _pen_level(clear, tops)
     pen_level = 1.0 if measured is None else measured  # unknown: taken as black
     faint = pen_level < tuning.FAINT_PEN
     # a dark pen's stroke reaching in from a neighbour's box is no line across this one; a
@@ -133,8 +134,7 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
         out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
     out = _doubt_pen_at_the_edges(out, inner, cover, limit, t, px_per_mm,
                                   {p.element.id for p in cells})
-    lent = borrowed_pen(between.result(), {v.id for v in out if v.state == "crossed"},
-                        {i for i, c in cover.items() if c >= limit * tuning.SURE_RATIO})
+    lent = borrowed_pen(between.result(), {v.id for v in out if v.state == "crossed"}, clear)
     out = [v.doubted(neighbours_mark=lent[v.id]) if v.id in lent and not v.uncertain else v
            for v in out]
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone
@@ -984,12 +984,10 @@ def _rings(shape: tuple[int, int], x: float, y: float, w: float, h: float):
     return where, cell, np.maximum(counts, 1)
 
 
-def _pen_level(boxes: list[Patch], cover: dict[str, float], limit: float,
-               tops: dict[str, dict[float, float]]) -> float | None:
+def _pen_level(clear: set[str], tops: dict[str, dict[float, float]]) -> float | None:
     """How dark this sheet's pen is: the typical darkest ink (95th percentile) of the boxes
-    clearly crossed; None when fewer than 3 are."""
-    dark = [tops[p.element.id][95] for p in boxes
-            if cover[p.element.id] >= limit * tuning.SURE_RATIO]
+    clearly crossed (`clear`, their ids); None when fewer than 3 are."""
+    dark = [tops[i][95] for i in clear]
     return float(np.median(dark)) if len(dark) >= 3 else None
 
 

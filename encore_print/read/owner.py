@@ -49,8 +49,8 @@ def borrowed_pen(between: PenBetween | None, crossed: set[str], sure: set[str] =
     lent = np.where(between.near & read[None, :], pen_of, 0).max(axis=1)
     # a player's own cross, however hurried, puts about as much pen through its middle as
     # their others do: a neighbour's stroke reaching in, a fraction of that
-    typical = [own[k] for k, i in enumerate(ids) if i in sure]
-    slight = own < tuning.SLIGHT_PEN * np.median(typical) if len(typical) >= 3 else False
+    typical = own[[i in sure for i in ids]]
+    slight = own < tuning.SLIGHT_PEN * np.median(typical) if typical.size >= 3 else False
     weight = np.where(slight, tuning.NEIGHBOURS_MARK_SLIGHT, tuning.NEIGHBOURS_MARK)
     doubt = read & (own > 0) & (lent >= weight * own)
     return {ids[k]: round(float(lent[k] / own[k]), 1) for k in np.flatnonzero(doubt)}
