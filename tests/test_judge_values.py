@@ -17,6 +17,7 @@ from encore_print.read.judge import (
     _doubt_both_circled,
     _doubt_circles_the_row_shows,
     _doubt_lower_struck,
+    _doubt_one_sided_strokes,
     _doubt_struck_round,
     _doubt_unstruck,
     _grade,
@@ -438,3 +439,27 @@ def test_a_line_through_a_value_whose_pen_lies_aside_is_no_sure_stroke(across, s
                 {"pen": 0.03, "around": 0.125, "across": across, "dark": 1.2})
     judged = _weigh_lines(v, 7.0, 0.0, 0.0, USUAL_LINES)
     assert judged.state == "struck" and judged.uncertain != sure, judged
+
+
+def _stroke(u0, v0, u1, v1):
+    """Pen drawn from (u0, v0) to (u1, v1), in half-sizes from the value's centre."""
+    def draw(ink, cx, cy, w, h):
+        cv2.line(ink, (round(cx + u0 * w / 2), round(cy + v0 * h / 2)),
+                 (round(cx + u1 * w / 2), round(cy + v1 * h / 2)), 0.5, 3)
+    return draw
+
+
+@pytest.mark.parametrize("draw, sure", [
+    (_stroke(-0.8, 0.1, 0.8, -0.1), True),   # a stroke through the digit
+    (_stroke(-0.7, 0.4, 0.7, 0.4), True),    # ...drawn low, below the digit's middle
+    (_stroke(1.0, -0.9, 1.05, 0.9), False),  # a neighbour's circle along the box's edge
+    (_stroke(1.45, -1.45, 0.7, -0.7), False),  # a cross's overshoot into the box's corner
+])
+def test_a_line_dark_at_one_end_only_is_no_sure_stroke_through_the_value(draw, sure):
+    """A stroke through a value runs on to both sides of its middle. The end of a neighbour's
+    circle, off its middle along the edge of the box, read an empty value struck, sure
+    (--sloppy ordinary seeds 88 and 135: line z 6.1 and 9.0)."""
+    p = value_patch(draw, print_seen=True)
+    read = {p.element.id: Verdict(p.element.id, "struck", 1.0, {})}
+    v = _doubt_one_sided_strokes(read, [p], PX)[p.element.id]
+    assert v.state == "struck" and v.uncertain != sure, v

@@ -184,8 +184,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
         i: _weigh_lines(v, value_line[i], value_ring[i], value_round[i], weakened(value_lines),
                         i in shaded, faint_unsure)
         if i in value_line else v for i, v in read.items()})
-    out += _doubt_circles_the_row_shows(read, values, value_verdict, value_t,
-                                        px_per_mm).values()
+    read = _doubt_circles_the_row_shows(read, values, value_verdict, value_t, px_per_mm)
+    out += _doubt_one_sided_strokes(read, values, px_per_mm).values()
     # small boxes keep the usual line limits (tuning.py): their outline leaves more in them to
     # mistake
     out += _small_verdicts(small, inner, {i for i, c in cover.items() if c < limit}, t, limit,
@@ -1115,6 +1115,33 @@ def _doubt_struck_round(read: dict[str, Verdict]) -> dict[str, Verdict]:
 
     return {i: v.doubted(both_shapes=1.0) if v.state == "struck" and round_it(v) else v
             for i, v in read.items()}
+
+
+def _doubt_one_sided_strokes(read: dict[str, Verdict], values: list[Patch], px_per_mm: float
+                             ) -> dict[str, Verdict]:
+    """A stroke through a value runs on to both sides of its middle (the digit hides a part of
+    it, not all of one side). A value read struck whose darkest line near its middle is dark
+    at one end only is no stroke through it: the end of a neighbour's circle or cross reaching
+    in over its edge. A doubt, with how dark the palest half of that line is against its
+    mean (near the middle: centres within STRIKE_CENTRE_MM of the value's, either way)."""
+    struck = [p for p in values if read[p.element.id].state == "struck"
+              and not read[p.element.id].uncertain]
+    if not struck:
+        return read
+    half = round((tuning.LINE_EVIDENCE_MM / 2 + tuning.STRIKE_CENTRE_MM) * px_per_mm)
+    crops = []
+    for p in struck:
+        x, y, w, h = _box_in_patch(p, px_per_mm)
+        cx, cy = round(x + w / 2), round(y + h / 2)
+        crops.append(p.ink[max(0, cy - half):cy + half, max(0, cx - half):cx + half])
+    whole = _line_evidence(crops, px_per_mm)
+    halves = _line_evidence(crops, px_per_mm, parts=2)
+    out = dict(read)
+    for p, w, h in zip(struck, whole, halves):
+        balance = h / w if w > 0 else 0.0
+        if balance < tuning.STRIKE_BALANCE:
+            out[p.element.id] = read[p.element.id].doubted(one_sided=round(balance, 3))
+    return out
 
 
 def _doubt_circles_the_row_shows(read: dict[str, Verdict], values: list[Patch],
