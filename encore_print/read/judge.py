@@ -888,8 +888,7 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, round_z: float, lines
     bare = v.features.get("around", 1.0) == 0 and not faint_unsure
     sure = tuning.VALUE_LINE_SURE_BARE if bare else tuning.VALUE_LINE_SURE
     by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (sure - tuning.VALUE_LINE_STRUCK)
-    stroke = v.features.get("across", 0.0) >= tuning.ACROSS_STRUCK \
-        and v.features.get("around", 1.0) <= tuning.STROKE_AROUND
+    stroke = _stroke_shaped(v.features)
     # (with the pen's shape a stroke's, a ring short of what a circle read struck shows is
     # the noise a stroke through leaves in the rings)
     ring_clear = tuning.RING_STRUCK if stroke else tuning.VALUE_RING_CLEAR
@@ -916,6 +915,13 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, round_z: float, lines
     if max(line_z, ring_z) >= (tuning.SHAPE_BACKED_DARK if pen_like else tuning.SHAPE_BACKED):
         conf = min(conf, v.features.get("shaped", 1.0))
     return Verdict(v.id, v.state, round(conf, 3), v.features)
+
+
+def _stroke_shaped(features: dict[str, float]) -> bool:
+    """The pen seen on a value lies as a stroke through its middle does: across it
+    (ACROSS_STRUCK), round it in few sectors (STROKE_AROUND)."""
+    return features.get("across", 0.0) >= tuning.ACROSS_STRUCK \
+        and features.get("around", 1.0) <= tuning.STROKE_AROUND
 
 
 def _by_rings(ring_z: float, round_z: float) -> float:
@@ -1123,9 +1129,10 @@ def _doubt_one_sided_strokes(read: dict[str, Verdict], values: list[Patch], px_p
     it, not all of one side). A value read struck whose darkest line near its middle is dark
     at one end only is no stroke through it: the end of a neighbour's circle or cross reaching
     in over its edge. A doubt, with how dark the palest half of that line is against its
-    mean (near the middle: centres within STRIKE_CENTRE_MM of the value's, either way)."""
-    struck = [p for p in values if read[p.element.id].state == "struck"
-              and not read[p.element.id].uncertain]
+    mean (near the middle: centres within STRIKE_CENTRE_MM of the value's, either way).
+    Pen in a stroke's shape through the middle (see _stroke_shaped) says so already."""
+    struck = [p for p in values if (v := read[p.element.id]).state == "struck"
+              and not v.uncertain and not _stroke_shaped(v.features)]
     if not struck:
         return read
     half = round((tuning.LINE_EVIDENCE_MM / 2 + tuning.STRIKE_CENTRE_MM) * px_per_mm)

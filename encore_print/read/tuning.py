@@ -733,14 +733,14 @@ VALUES_COMPARED = 3
 VALUE_LINE_STRUCK = 3.0
 VALUE_LINE_SURE = 6.0
 VALUE_LINE_SURE_BARE = 4.0
-# A value read struck is a doubt when its darkest 5 mm line whose centre lies within 1.5 mm of
-# the value's is dark at one end only: its palest half under 0.1 of its mean (judge.
-# _doubt_one_sided_strokes). Struck values read sure (simulated, about 4 000: ordinary 0-299,
-# hard 0-149, --sloppy ordinary and hard 0-249, pencil ordinary and hard 1000-1149) had 0.17 at
-# the least (a colour bonus's long box), 0.34 at the 1st percentile; the empty values read
-# struck sure there, a neighbour's circle brushing the box's edge (--sloppy ordinary 88 D,
-# 135 H), 0.02-0.03. (An overshoot that ends on the digit, ordinary 236 B, had 0.37: the
-# digit could hide its other side.)
+# A value read struck, its pen not in a stroke's shape, is a doubt when its darkest 5 mm line
+# whose centre lies within 1.5 mm of the value's is dark at one end only: its palest half under
+# 0.1 of its mean (judge._doubt_one_sided_strokes). Struck values read sure, whatever the shape
+# of their pen (simulated, about 4 000: ordinary 0-299, hard 0-149, --sloppy ordinary and hard
+# 0-249, pencil ordinary and hard 1000-1149), had 0.17 at the least (a colour bonus's long
+# box), 0.34 at the 1st percentile; the empty values read struck sure there, a neighbour's
+# circle brushing the box's edge (--sloppy ordinary 88 D, 135 H), 0.02-0.03. (An overshoot
+# that ends on the digit, ordinary 236 B, had 0.37: the digit could hide its other side.)
 STRIKE_CENTRE_MM = 1.5
 STRIKE_BALANCE = 0.1
 # A value read struck by its line is a doubt where it is marked in pen (VALUE_MARKED) but none
