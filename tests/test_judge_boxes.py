@@ -122,17 +122,17 @@ def crosses_then_empty(pen_darkness, noise, seed, **judging):
     return verdicts[40:]
 
 
-def specks(*parts, share=0.3):
-    """Scattered specks as dark as a pencil cross's in these parts of a box (x0, y0, x1, y1, as
-    shares of its side), `share` of their pixels, none big enough for a stroke nor in a line:
-    what a grainy pencil cross over a star can leave in a photo."""
+def specks(*parts, share=0.3, dark=0.07):
+    """Scattered specks as dark as a pencil cross's (`dark`) in these parts of a box (x0, y0,
+    x1, y1, as shares of its side), `share` of their pixels, none big enough for a stroke nor
+    in a line: what a grainy pencil cross over a star can leave in a photo."""
     def draw(ink, m, size):
         rng = np.random.default_rng(9)
         for x0, y0, x1, y1 in parts:
             part = ink[m + int(y0 * size):m + int(y1 * size),
                        m + int(x0 * size):m + int(x1 * size)]
             hit = rng.random(part.shape) < share
-            part[hit] = np.maximum(part[hit], 0.07)
+            part[hit] = np.maximum(part[hit], dark)
     return draw
 
 
@@ -252,6 +252,21 @@ def test_specks_along_a_star_s_cell_s_edges_are_no_sure_cross(where, sure):
     two neighbours' leave (--sloppy ordinary 192, 206, 234): a doubt."""
     v = verdict_of_probe(specks(*where), star=True)
     assert v.state == "crossed" and v.uncertain != sure, v
+
+
+@pytest.mark.parametrize("where, sure", [
+    # a cross through the cell: its specks cross the middle too
+    ([(0.1, 0.1, 0.3, 0.3), (0.4, 0.4, 0.6, 0.6), (0.7, 0.7, 0.9, 0.9)], True),
+    # two neighbours' strokes crossing its opposite corners: its middle is paper
+    ([(0.0, 0.0, 0.3, 0.3), (0.7, 0.7, 1.0, 1.0)], False),
+])
+def test_specks_in_a_plain_cell_s_corners_only_are_no_sure_cross(where, sure):
+    """A plain cell's specks are weighed to its middle, yet neighbours' strokes crossing its
+    corners can add up to a cross's (--sloppy ordinary 175 J3: read crossed at 0.57, its
+    middle 0.13 as dark as its specks): with a middle as pale as paper, a doubt."""
+    v = verdict_of_probe(specks(*where, share=0.5, dark=0.08))  # (under the pen threshold)
+    assert v.state == "crossed" and "specks_z" in v.features, v
+    assert v.uncertain != sure and ("specks_middle" in v.features) != sure, v
 
 
 def test_specks_on_a_felt_sheet_leave_an_empty_cell_sure():

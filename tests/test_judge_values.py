@@ -47,12 +47,12 @@ def digit(u, v):  # the printed number in the middle
 
 
 def test_a_stroke_through_the_value_is_across():
-    assert _across(*pen(lambda u, v: band(u, v, -0.9, 0.9))) > tuning.ACROSS_STRUCK
+    assert _across(*pen(lambda u, v: band(u, v, -0.9, 0.9))) == (pytest.approx(1.0), 0.0)
 
 
 def test_two_neighbours_circles_brushing_in_on_both_sides_are_not_a_stroke():
     brushes = pen(lambda u, v: (np.abs(u) > 1.15) & (np.abs(u) < 1.3) & (np.abs(v) < 0.3))
-    assert _across(*brushes) < tuning.ACROSS_NOT
+    assert _across(*brushes)[0] < tuning.ACROSS_NOT
 
 
 @pytest.mark.parametrize("print_seen", [True, False])
@@ -61,8 +61,18 @@ def test_a_stroke_hidden_by_the_digit_on_one_side(print_seen):
     past the centre (the stroke may go on under it); without the digit, it ends at -0.3."""
     stroke = pen(lambda u, v: band(u, v, -0.9, -0.3) & ~digit(u, v))
     hidden = pen(digit) if print_seen else (np.array([]), np.array([]))
-    across = _across(*stroke, *hidden)
+    across, short = _across(*stroke, *hidden)
     assert across > tuning.ACROSS_STRUCK if print_seen else across < tuning.ACROSS_NOT
+    assert short == 0.0  # (it starts within the value's surroundings)
+
+
+def test_a_stroke_from_afar_that_the_digit_hides_says_how_short_of_the_middle_it_stops():
+    """Seen from beyond the value's box to the digit's edge only: a strike the digit hides
+    beyond, or a neighbour's stroke ending there; how far short of the middle it stops says
+    which it may be."""
+    stroke = pen(lambda u, v: band(u, v, -1.4, -0.3) & ~digit(u, v))
+    across, short = _across(*stroke, *pen(digit))
+    assert across > tuning.ACROSS_STRUCK and short == pytest.approx(0.3, abs=STEP)
 
 
 PX = 8.0
@@ -462,4 +472,19 @@ def test_a_line_dark_at_one_end_only_is_no_sure_stroke_through_the_value(draw, s
     p = value_patch(draw, print_seen=True)
     read = {p.element.id: Verdict(p.element.id, "struck", 1.0, {})}
     v = _doubt_one_sided_strokes(read, [p], PX)[p.element.id]
+    assert v.state == "struck" and v.uncertain != sure, v
+
+
+@pytest.mark.parametrize("draw, sure", [
+    (_stroke(-0.8, 0.1, 0.8, -0.1), True),   # a stroke through the digit
+    (_stroke(-0.9, 0.0, -0.1, 0.0), True),   # ...whose one end only shows past the digit
+    (_stroke(1.45, -1.45, 0.45, -0.45), False),  # a cross's overshoot ending at the digit
+])
+def test_a_stroke_from_afar_stopping_short_of_the_middle_is_no_sure_strike(draw, sure):
+    """A stroke through a value passes its middle. A neighbour's cross overshooting from
+    beyond the box and ending at the digit, which hides the rest, read an empty value struck,
+    sure (--sloppy ordinary seed 236 B: its line stood out at z 8), as the line and the
+    pen's shape agreed."""
+    p = value_patch(draw, print_seen=True)
+    v = _weigh_lines(_value_verdict(p, 0.1, 0.5, PX), 8.0, 0.0, 0.0, USUAL_LINES)
     assert v.state == "struck" and v.uncertain != sure, v

@@ -154,6 +154,7 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     if faint:
         out = _read_specks(out, specks, trusted=not faint_unsure)
         out = _doubt_specks_at_the_edges(out, {p.element.id for p in boxes if p.element.star},
+                                         {p.element.id for p in cells if not p.element.star},
                                          inner, px_per_mm)
         if pen_level >= tuning.PEN_SHOWS * t:
             # the pen shows well above the threshold: a cross of it would show in the
@@ -731,24 +732,26 @@ def _read_specks(verdicts: list[Verdict], z: dict[str, float], trusted: bool
     return out
 
 
-def _doubt_specks_at_the_edges(verdicts: list[Verdict], stars: set[str],
+def _doubt_specks_at_the_edges(verdicts: list[Verdict], stars: set[str], plain: set[str],
                                 inner: dict[str, np.ndarray], px_per_mm: float
                                 ) -> list[Verdict]:
     """A star's cell read crossed from its specks is not sure when most of its darkest ink
     lies along one of its edges, or its middle is well paler than its specks: a neighbour's
     stroke overshooting into it leaves specks at its edges, from one side or several, while a
     cross through the star leaves them on either side of it and crosses its middle, where pen
-    shows on the star's white (a plain cell's specks are weighed to its middle instead: see
-    _specks)."""
+    shows on the star's white. A `plain` cell's specks are weighed to its middle already (see
+    _specks), yet strokes crossing its corners can add up to them: its middle is measured
+    too, against a lower share (SPECKS_MIDDLE_PLAIN)."""
     out = []
     for v in verdicts:
-        if v.id in stars and v.state == "crossed" and "specks_z" in v.features:
+        if (v.id in stars or v.id in plain) and v.state == "crossed" and "specks_z" in v.features:
             m = inner[v.id]
             level = percentile(m, tuning.SPECKS_PERCENTILE)
             share = _along_an_edge(m >= level, tuning.SPECKS_EDGE_MM * px_per_mm)
-            if share >= tuning.SPECKS_EDGE_SHARE:
+            least = tuning.SPECKS_MIDDLE if v.id in stars else tuning.SPECKS_MIDDLE_PLAIN
+            if v.id in stars and share >= tuning.SPECKS_EDGE_SHARE:
                 v = v.doubted(specks_edge=round(float(share), 2))
-            elif (middle := m[middle_of(m.shape)].max()) < tuning.SPECKS_MIDDLE * level:
+            elif (middle := m[middle_of(m.shape)].max()) < least * level:
                 v = v.doubted(specks_middle=round(float(middle / level), 2))
         out.append(v)
     return out
@@ -902,7 +905,10 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, round_z: float, lines
         # reaching in over its edge (a cross's above, an exclamation mark's below)
         aside = v.features.get("pen", 0.0) >= tuning.VALUE_MARKED \
             and v.features.get("across", 0.0) < tuning.ACROSS_NONE
-        return struck.doubted(aside=1.0) if aside else struck
+        # (nor is a line through it a stroke's where the pen seen stops short of its middle:
+        # see _value_verdict)
+        return struck.doubted(aside=1.0) if aside else \
+            struck.doubted() if "short_of_middle" in v.features else struck
     by_ring = _by_rings(ring_z, round_z)
     if v.state == "empty" and by_ring >= 0 and circle_z > line_z and not shaded:
         return Verdict(v.id, "circled", round(min(1.0, by_ring), 3), v.features)
@@ -1043,9 +1049,9 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
     around = float((hits >= tuning.SECTOR_HIT_MM2 * px_per_mm ** 2).mean())
     if marked:  # (else too few pixels for a stroke: _across would say 0)
         hidden = region & ~p.seen if p.seen is not None else np.zeros_like(region)
-        across = _across(u[pen], v[pen], u[hidden], v[hidden])
+        across, short = _across(u[pen], v[pen], u[hidden], v[hidden])
     else:
-        across = 0.0
+        across, short = 0.0, 0.0
     feats = {"pen": round(amount, 4), "around": round(around, 3), "across": round(across, 3),
              "dark": round(dark, 2)}
 
@@ -1077,7 +1083,11 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
                 conf = 0.0
         elif shaped < conf:
             feats["shaped"] = round(float(_clip01(shaped)), 3)
-    return Verdict(p.element.id, state, round(float(_clip01(conf)), 3), feats)
+    read = Verdict(p.element.id, state, round(float(_clip01(conf)), 3), feats)
+    # a stroke through a value passes its middle: one seen stopping well short of it, hidden
+    # beyond by the digit, may as well be a neighbour's stroke ending there
+    return read.doubted(short_of_middle=round(short, 2)) if (
+        state == "struck" and short >= tuning.STRIKE_SHORT) else read
 
 
 def _doubt_circles_like_neighbours(read: dict[str, Verdict], values: list[Element]
@@ -1229,15 +1239,18 @@ _NORMAL_U, _NORMAL_V = -np.sin(_ANGLES)[:, None], np.cos(_ANGLES)[:, None]
 
 
 def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
-            hv: np.ndarray | None = None) -> float:
+            hv: np.ndarray | None = None) -> tuple[float, float]:
     """How much the pen in and around a value looks like one stroke through its middle: the
     share of it on the best straight band near the centre, times how well that band reaches
     both sides, times how much of the band's middle it fills. 1 for a clean strike, low for a
     ring, a blob, a neighbour's mark, or two neighbours' circles brushing in on opposite sides
     (they fill none of the middle). Where the band runs on into dark print past the centre
-    (hu, hv: the digit), a stroke is hidden there, not ended: that side does not limit it."""
+    (hu, hv: the digit), a stroke is hidden there, not ended: that side does not limit it.
+    With it, how far short of the middle the pen seen stops (half-sizes), when so hidden a
+    stroke comes from beyond the value's surroundings (STRIKE_FAR): a neighbour's stroke
+    ending at the digit looks so too (0 otherwise)."""
     if len(u) < 6:
-        return 0.0
+        return 0.0, 0.0
     normal = _NORMAL_U * u + _NORMAL_V * v  # angles × pixels
     counts = _band_counts(normal)
     a, o = np.unravel_index(np.argmax(counts), counts.shape)
@@ -1260,8 +1273,12 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
     middle = np.arange(-min(lo, tuning.STROKE_REACH), min(hi, tuning.STROKE_REACH),
                        tuning.STROKE_BIN)
     fill = np.mean(_bins_hit(np.concatenate(filled), middle)) if len(middle) else 0.0
+    # (pen seen on one side only: how far its near end lies from the middle, from afar)
+    seen_from, seen_to = (along.min(), along.max()) if lo_open else (-along.max(), -along.min())
+    short = float(max(0.0, seen_from)) if (lo_open != hi_open
+                                           and seen_to >= tuning.STRIKE_FAR) else 0.0
     return float(counts[a, o] / len(u) * _clip01(reach / tuning.STROKE_REACH)
-                 * _clip01(fill / tuning.STROKE_FILLED))
+                 * _clip01(fill / tuning.STROKE_FILLED)), short
 
 
 def _bins_hit(x: np.ndarray, starts: np.ndarray) -> np.ndarray:

@@ -404,6 +404,12 @@ SPECKS_SURE = 5.0
 # 0.87 (doubts), the sure ones from 0.97 (a pale slash, tidy ordinary 244 I6, whose darkest
 # specks lie at its ends: none of them in the middle). 125 K6, empty, is at 0.95: still sure.
 SPECKS_MIDDLE = 0.75
+# A plain cell's, 0.5: lines crossing its corners from two neighbours read --sloppy ordinary 175
+# J3 crossed at 0.57 (middle 0.13). Of the plain cells read crossed from specks on the sets
+# above (tidy ordinary 0-299, hard 0-149, --sloppy both 0-249, --pen pencil both 1000-1149),
+# the 69 true crosses had 0.62 at the least (--sloppy ordinary 130 M2; then 0.83), 7 of the 9
+# false ones 0.12-0.37 (the others, 1.04 and 1.37, are neighbours' strokes through the middle).
+SPECKS_MIDDLE_PLAIN = 0.5
 SPECKS_EDGE_MM = 2.0
 SPECKS_EDGE_SHARE = 0.9
 # So a box read crossed by its coverage whose pen (over the pixel threshold) lies 90 % or more
@@ -837,6 +843,14 @@ STROKE_BAND = 0.18
 # (Simulated pencil and ballpoint strokes through a digit often showed on one side only, and
 # were read empty.)
 STROKE_GAP = 0.15
+# ... but one seen on one side only, from 1.3 half-sizes out (past the value's box) to 0.25
+# short of its middle, is a doubt: a neighbour's stroke ending at the digit looks so too
+# (--sloppy ordinary 236 B: from 1.45 to 0.47 short, read struck, sure). Of the values so hidden
+# read struck (tidy ordinary 0-299, hard 0-149; --sloppy both 0-249; --pen pencil both
+# 1000-1149: 933 true strikes), those seen stopping 0.25 or more short came from 1.06 at
+# most, and those coming from 1.3 or more stopped 0.05 short at most.
+STRIKE_FAR = 1.3
+STRIKE_SHORT = 0.25
 # ... and it fills the band's middle (pen or that print, in steps of 0.1 half-sizes, up to
 # STROKE_REACH to each side): fully from 60 %. Two neighbours' circles brushing in on opposite
 # sides lie on one straight band too, and read as a stroke at 0.78 (simulated, felt).
