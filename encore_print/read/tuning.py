@@ -409,6 +409,8 @@ SPECKS_MIDDLE = 0.75
 # above (tidy ordinary 0-299, hard 0-149, --sloppy both 0-249, --pen pencil both 1000-1149),
 # the 69 true crosses had 0.62 at the least (--sloppy ordinary 130 M2; then 0.83), 7 of the 9
 # false ones 0.12-0.37 (the others, 1.04 and 1.37, are neighbours' strokes through the middle).
+# A thin margin: on fresh seeds (--sloppy 250-499) it caught no misread and doubted one true
+# cross, ordinary 252 H5 at 0.38 (a slash drawn well off the middle, along a neighbour's).
 SPECKS_MIDDLE_PLAIN = 0.5
 SPECKS_EDGE_MM = 2.0
 SPECKS_EDGE_SHARE = 0.9
@@ -848,7 +850,8 @@ STROKE_GAP = 0.15
 # (--sloppy ordinary 236 B: from 1.45 to 0.47 short, read struck, sure). Of the values so hidden
 # read struck (tidy ordinary 0-299, hard 0-149; --sloppy both 0-249; --pen pencil both
 # 1000-1149: 933 true strikes), those seen stopping 0.25 or more short came from 1.06 at
-# most, and those coming from 1.3 or more stopped 0.05 short at most.
+# most, and those coming from 1.3 or more stopped 0.05 short at most. On fresh seeds (--sloppy
+# 250-499) it made doubts of 5 empty values read struck, sure, and of no true strike.
 STRIKE_FAR = 1.3
 STRIKE_SHORT = 0.25
 # ... and it fills the band's middle (pen or that print, in steps of 0.1 half-sizes, up to
