@@ -747,9 +747,9 @@ def _doubt_specks_at_the_edges(verdicts: list[Verdict], stars: set[str], plain: 
         if (v.id in stars or v.id in plain) and v.state == "crossed" and "specks_z" in v.features:
             m = inner[v.id]
             level = percentile(m, tuning.SPECKS_PERCENTILE)
-            share = _along_an_edge(m >= level, tuning.SPECKS_EDGE_MM * px_per_mm)
             least = tuning.SPECKS_MIDDLE if v.id in stars else tuning.SPECKS_MIDDLE_PLAIN
-            if v.id in stars and share >= tuning.SPECKS_EDGE_SHARE:
+            if v.id in stars and (share := _along_an_edge(
+                    m >= level, tuning.SPECKS_EDGE_MM * px_per_mm)) >= tuning.SPECKS_EDGE_SHARE:
                 v = v.doubted(specks_edge=round(float(share), 2))
             elif (middle := m[middle_of(m.shape)].max()) < least * level:
                 v = v.doubted(specks_middle=round(float(middle / level), 2))
