@@ -1259,6 +1259,7 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
     filled = [along]
     lo, hi = -along.min(), along.max()  # how far the stroke goes to either side
     lo_open = hi_open = False  # ...and whether it goes on, hidden, through the print
+    short = 0.0
     if hu is not None and len(hu):
         under = np.abs(-sin * hu + cos * hv - _OFFSETS[o]) < tuning.STROKE_BAND
         print_along = (cos * hu + sin * hv)[under]
@@ -1268,15 +1269,16 @@ def _across(u: np.ndarray, v: np.ndarray, hu: np.ndarray | None = None,
             lo_open = p_hi >= -lo - tuning.STROKE_GAP and p_lo < min(-lo, 0)
             if hi_open or lo_open:
                 filled.append(print_along)
+                # (hidden on one side only: how far short of the middle the pen seen stops,
+                # and from how far out it comes)
+                near, far = (-lo, hi) if lo_open else (-hi, lo)
+                if lo_open != hi_open and far >= tuning.STRIKE_FAR:
+                    short = float(max(0.0, near))
                 lo, hi = max(lo, -p_lo) if lo_open else lo, max(hi, p_hi) if hi_open else hi
     reach = min(np.inf if lo_open else lo, np.inf if hi_open else hi)  # the shorter side
     middle = np.arange(-min(lo, tuning.STROKE_REACH), min(hi, tuning.STROKE_REACH),
                        tuning.STROKE_BIN)
     fill = np.mean(_bins_hit(np.concatenate(filled), middle)) if len(middle) else 0.0
-    # (pen seen on one side only: how far its near end lies from the middle, from afar)
-    seen_from, seen_to = (along.min(), along.max()) if lo_open else (-along.max(), -along.min())
-    short = float(max(0.0, seen_from)) if (lo_open != hi_open
-                                           and seen_to >= tuning.STRIKE_FAR) else 0.0
     return float(counts[a, o] / len(u) * _clip01(reach / tuning.STROKE_REACH)
                  * _clip01(fill / tuning.STROKE_FILLED)), short
 
