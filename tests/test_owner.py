@@ -16,9 +16,10 @@ T = 0.3  # the pen threshold: the strokes drawn here are 0.8 dark, the noise 0.0
 ROW = [f"cell:{c}1" for c in "ABCDE"]
 
 
-def patches(strokes_mm, rng):
-    """Patches of row 1's cells A-E cut from one ink map of the sheet, on which `strokes_mm`
-    (polylines in sheet mm) are drawn, as a pen crossing from box to box would draw them."""
+def patches(strokes_mm, rng, ids=ROW):
+    """Patches of the cells `ids` (row 1's A-E) cut from one ink map of the sheet, on which
+    `strokes_mm` (polylines in sheet mm) are drawn, as a pen crossing from box to box would
+    draw them."""
     g = geometry(load_layout("encore"))
     w, h = (round(v * PX) for v in g.sheet_mm)
     sheet = np.clip(rng.normal(0, 0.03, (h, w)), 0, 1).astype(np.float32)
@@ -26,7 +27,7 @@ def patches(strokes_mm, rng):
         cv2.polylines(sheet, [np.round(np.array(points) * PX).astype(np.int32)], False, 0.8,
                       4, cv2.LINE_AA)
     out = []
-    for i in ROW:
+    for i in ids:
         x, y, bw, bh = g.element(i).box_mm
         x0, y0 = round((x - MARGIN_MM) * PX), round((y - MARGIN_MM) * PX)
         x1, y1 = round((x + bw + MARGIN_MM) * PX), round((y + bh + MARGIN_MM) * PX)
@@ -80,6 +81,30 @@ def test_a_neighbours_stroke_with_little_pen_in_a_cell_is_borrowed_sooner():
                *x_in(40.25, 24.5)]
     cells = patches(crossed, np.random.default_rng(5))
     assert borrowed(cells, set(ROW), sure={"cell:A1", "cell:D1", "cell:E1"}) == {}
+
+
+def test_neighbours_scribbles_meeting_in_a_cells_middle_are_weighed_together():
+    # the scribbles in C2's four neighbours each end in a tail to C2's middle, where they meet:
+    # one mark, none of whose four boxes holds NEIGHBOURS_MARK_SLIGHT times C2's share of it,
+    # though together they hold NEIGHBOURS_CHAIN times as much; C2's share is slight
+    g = geometry(load_layout("encore"))
+    block = [f"cell:{c}{r}" for r in "123" for c in "BCD"]
+    cx, cy = (a + b / 2 for a, b in zip(g.element("cell:C2").box_mm[:2],
+                                        g.element("cell:C2").box_mm[2:]))
+    neighbours = ["cell:C1", "cell:B2", "cell:D2", "cell:C3"]
+    strokes = [scribble_in(*g.element(i).box_mm[:2])[0] + [(cx, cy)] for i in neighbours]
+    cells = patches(strokes, np.random.default_rng(6), block)
+    found = borrowed(cells, {"cell:C2", *neighbours}, sure=set(neighbours))
+    assert set(found) == {"cell:C2"}
+    assert found["cell:C2"] >= tuning.NEIGHBOURS_CHAIN
+    between = pen_between(cells, T, PX)
+    k = between.ids.index("cell:C2")
+    others = np.delete(between.pen_of[k], k)
+    assert others.max() < tuning.NEIGHBOURS_MARK_SLIGHT * between.pen_of[k, k]
+    # C2 with a scribble of its own is no such slight share: its own
+    own = strokes + scribble_in(*g.element("cell:C2").box_mm[:2])
+    cells = patches(own, np.random.default_rng(6), block)
+    assert borrowed(cells, {"cell:C2", *neighbours}, sure=set(neighbours)) == {}
 
 
 def test_crosses_that_touch_in_a_chain_are_each_their_own():

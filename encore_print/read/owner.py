@@ -40,7 +40,9 @@ def borrowed_pen(between: PenBetween | None, crossed: set[str], sure: set[str] =
     to marks lying mostly in a crossed neighbour: how many times more of those marks' pen lies
     in that neighbour than in the cell (NEIGHBOURS_MARK or more; NEIGHBOURS_MARK_SLIGHT or
     more where that pen is slight: under SLIGHT_PEN of the typical cross's of `sure`, the
-    cells crossed beyond doubt, when there are three). `between`: see pen_between."""
+    cells crossed beyond doubt, when there are three). Where it is slight, also marks lying
+    NEIGHBOURS_CHAIN times as much in all its neighbours together, crossed or not (then that
+    figure). `between`: see pen_between."""
     if between is None or not crossed:
         return {}
     ids, pen_of = between.ids, between.pen_of
@@ -52,7 +54,12 @@ def borrowed_pen(between: PenBetween | None, crossed: set[str], sure: set[str] =
     typical = own[[i in sure for i in ids]]
     slight = own < tuning.SLIGHT_PEN * np.median(typical) if typical.size >= 3 else False
     weight = np.where(slight, tuning.NEIGHBOURS_MARK_SLIGHT, tuning.NEIGHBOURS_MARK)
-    doubt = read & (own > 0) & (lent >= weight * own)
+    # hurried scribbles all round a cell can run into one mark, spread so evenly over the
+    # neighbours that none holds much more of it than the cell: weighed together
+    around = np.where(between.near, pen_of, 0).sum(axis=1)
+    chained = slight & (around >= tuning.NEIGHBOURS_CHAIN * own)
+    lent = np.where(chained & (lent < weight * own), around, lent)
+    doubt = read & (own > 0) & ((lent >= weight * own) | chained)
     return {ids[k]: round(float(lent[k] / own[k]), 1) for k in np.flatnonzero(doubt)}
 
 
