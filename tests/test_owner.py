@@ -89,8 +89,8 @@ def test_neighbours_scribbles_meeting_in_a_cells_middle_are_weighed_together():
     # though together they hold NEIGHBOURS_CHAIN times as much; C2's share is slight
     g = geometry(load_layout("encore"))
     block = [f"cell:{c}{r}" for r in "123" for c in "BCD"]
-    cx, cy = (a + b / 2 for a, b in zip(g.element("cell:C2").box_mm[:2],
-                                        g.element("cell:C2").box_mm[2:]))
+    x, y, w, h = g.element("cell:C2").box_mm
+    cx, cy = x + w / 2, y + h / 2
     neighbours = ["cell:C1", "cell:B2", "cell:D2", "cell:C3"]
     strokes = [scribble_in(*g.element(i).box_mm[:2])[0] + [(cx, cy)] for i in neighbours]
     cells = patches(strokes, np.random.default_rng(6), block)

@@ -58,9 +58,10 @@ def borrowed_pen(between: PenBetween | None, crossed: set[str], sure: set[str] =
     # neighbours that none holds much more of it than the cell: weighed together
     around = np.where(between.near, pen_of, 0).sum(axis=1)
     chained = slight & (around >= tuning.NEIGHBOURS_CHAIN * own)
-    lent = np.where(chained & (lent < weight * own), around, lent)
-    doubt = read & (own > 0) & ((lent >= weight * own) | chained)
-    return {ids[k]: round(float(lent[k] / own[k]), 1) for k in np.flatnonzero(doubt)}
+    by_one = lent >= weight * own
+    doubt = read & (own > 0) & (by_one | chained)
+    weighed = np.where(by_one, lent, around)
+    return {ids[k]: round(float(weighed[k] / own[k]), 1) for k in np.flatnonzero(doubt)}
 
 
 def pen_between(cells: list[Patch], t: float, px_per_mm: float) -> PenBetween | None:
