@@ -27,6 +27,7 @@ from encore_print.read.judge import (
     _value_verdict,
     _weigh_lines,
 )
+from encore_print.read.wide_circle import doubt_wide_circles
 
 STEP = 0.03
 U, V = (a.ravel() for a in np.meshgrid(np.arange(-1.45, 1.45, STEP),
@@ -488,3 +489,57 @@ def test_a_stroke_from_afar_stopping_short_of_the_middle_is_no_sure_strike(draw,
     p = value_patch(draw, print_seen=True)
     v = _weigh_lines(_value_verdict(p, 0.1, 0.5, PX), 8.0, 0.0, 0.0, USUAL_LINES)
     assert v.state == "struck" and v.uncertain != sure, v
+
+
+def _circled_wide(around: list[str], scale: float, eids: list[str], width_px: int = 3
+                  ) -> list[Patch]:
+    """The patches of `eids` with circles of `scale` half-sizes drawn round each value of
+    `around` (pen crossing from one patch into the next as on the sheet)."""
+    els = {e.id: e for e in geometry(load_layout("encore")).elements}
+
+    def centre(eid):
+        x, y, w, h = els[eid].box_mm
+        return x + w / 2, y + h / 2, w / 2, h / 2
+
+    def patch(eid):
+        ex, ey, _, _ = centre(eid)
+
+        def draw(ink, cx, cy, w, h):
+            for a in around:
+                ax, ay, aw, ah = centre(a)
+                cv2.ellipse(ink, (round(cx + (ax - ex) * PX), round(cy + (ay - ey) * PX)),
+                            (round(aw * scale * PX), round(ah * scale * PX)), 0, 0, 360, 0.5,
+                            width_px)
+        return value_patch(draw, eid)
+    return [patch(e) for e in eids]
+
+
+ROWS = [f"column:{c}:{r}" for c in "EFGHI" for r in ("first", "others")]
+
+
+def test_a_circle_drawn_wide_round_a_value_read_empty_is_a_doubt():
+    """A hurried circle 1.8 half-sizes round G's first value: beyond the ring its patch
+    judges, so it reads empty, sure; the pen all round it beyond makes that a doubt (and only
+    that: each neighbour sees the circle on one side)."""
+    patches = _circled_wide(["column:G:first"], 1.8, ROWS)
+    read = {p.element.id: _value_verdict(p, 0.1, 0.5, PX) for p in patches}
+    assert all(v.state == "empty" for v in read.values())  # the case
+    assert not read["column:G:first"].uncertain
+    judged = doubt_wide_circles(read, patches, {"column-value": 0.1}, PX)
+    assert {i for i, v in judged.items() if "wide_circle" in v.features} == {"column:G:first"}
+    assert judged["column:G:first"].uncertain
+
+
+def test_the_wide_circles_of_values_read_circled_doubt_no_value_between_them():
+    """F's, H's and G's lower values circled wide in a thick felt pen, and read so: their pen
+    lies round much of G's first value, empty, but within their own circles' reach: no doubt
+    (as a value between circled ones read alike wherever their pen is)."""
+    around = ["column:F:first", "column:H:first", "column:G:others"]
+    patches = _circled_wide(around, 1.6, ROWS, width_px=12)
+    read = {p.element.id: Verdict(p.element.id, "circled" if p.element.id in around else
+                                  "empty", 1.0, {}) for p in patches}
+    judged = doubt_wide_circles(read, patches, {"column-value": 0.1}, PX)
+    assert not any(v.uncertain for v in judged.values())
+    unclaimed = doubt_wide_circles({i: Verdict(i, "empty", 1.0, {}) for i in read}, patches,
+                                   {"column-value": 0.1}, PX)
+    assert unclaimed["column:G:first"].uncertain  # the case: their pen is round much of it

@@ -18,6 +18,7 @@ from . import tuning
 from .helper import meanwhile
 from .ink import percentile
 from .owner import borrowed_pen, middle_of, pen_between
+from .wide_circle import doubt_wide_circles
 
 VALUE_KINDS = ("column-value", "colour-bonus")
 
@@ -186,6 +187,7 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
                         i in shaded, faint_unsure)
         if i in value_line else v for i, v in read.items()})
     read = _doubt_circles_the_row_shows(read, values, value_verdict, value_t, px_per_mm)
+    read = doubt_wide_circles(read, values, value_t, px_per_mm)
     out += _doubt_one_sided_strokes(read, values, px_per_mm).values()
     # small boxes keep the usual line limits (tuning.py): their outline leaves more in them to
     # mistake
