@@ -543,3 +543,24 @@ def test_the_wide_circles_of_values_read_circled_doubt_no_value_between_them():
     unclaimed = doubt_wide_circles({i: Verdict(i, "empty", 1.0, {}) for i in read}, patches,
                                    {"column-value": 0.1}, PX)
     assert unclaimed["column:G:first"].uncertain  # the case: their pen is round much of it
+
+
+@pytest.mark.parametrize("half_deg, struck, sure", [(65, False, True), (65, True, False),
+                                                    (180, True, True)])
+def test_a_ring_with_gaps_and_a_stroke_through_it_is_a_doubt(half_deg, struck, sure):
+    """Pen round a value in arcs on two sides (12 of 16 sectors) and a long stroke through its
+    middle: its strike, inside the arcs of its neighbours' circles, or a circle: read circled,
+    a doubt. The arcs alone are a circle, sure; so is a whole ring, whatever crosses it (a
+    tidy circle's own pen lies across a value by up to 0.46)."""
+    def draw(ink, cx, cy, w, h):
+        for a in (0, 180):
+            cv2.ellipse(ink, (round(cx), round(cy)), (round(w * 0.72), round(h * 0.72)), 0,
+                        a - half_deg, a + half_deg, 0.5, 3)
+        if struck:
+            cv2.line(ink, (round(cx - w), round(cy + h * 0.2)),
+                     (round(cx + w), round(cy - h * 0.2)), 0.5, 3)
+
+    v = _value_verdict(value_patch(draw), 0.1, 0.5, PX)
+    assert (v.features["across"] >= tuning.CIRCLE_CROSSED) == struck  # the case
+    assert (v.features["around"] < tuning.CIRCLE_WHOLE) == (half_deg < 90)
+    assert v.state == "circled" and v.uncertain != sure, v

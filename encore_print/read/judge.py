@@ -1088,8 +1088,14 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
     read = Verdict(p.element.id, state, round(float(_clip01(conf)), 3), feats)
     # a stroke through a value passes its middle: one seen stopping well short of it, hidden
     # beyond by the digit, may as well be a neighbour's stroke ending there
-    return read.doubted(short_of_middle=round(short, 2)) if (
-        state == "struck" and short >= tuning.STRIKE_SHORT) else read
+    if state == "struck" and short >= tuning.STRIKE_SHORT:
+        return read.doubted(short_of_middle=round(short, 2))
+    # a circle drawn round a value goes all round it and leaves its middle bare: a ring with
+    # gaps and pen across the middle may as well be a strike, inside the arcs of the circles
+    # drawn round its neighbours
+    if state == "circled" and across >= tuning.CIRCLE_CROSSED and around < tuning.CIRCLE_WHOLE:
+        return read.doubted(circle_crossed=round(across, 3))
+    return read
 
 
 def _doubt_circles_like_neighbours(read: dict[str, Verdict], values: list[Element]

@@ -883,6 +883,18 @@ STROKE_BIN = 0.1
 STROKE_FILLED = 0.6
 ACROSS_STRUCK = 0.5
 ACROSS_NOT = 0.25
+# A value read circled with pen across it (CIRCLE_CROSSED or more) and round it in fewer than
+# 13 of the 16 sectors is a doubt: a struck value inside its neighbours' wide circles, whose
+# arcs make most of a ring (--sloppy ordinary 338 column:I:first: across 0.42, round 0.75,
+# read circled, sure). Session 39: of the values read circled with across 0.33 or more and
+# round less than 0.8, on --sloppy seeds 0-499 of both levels, all 12 were struck (4 of them
+# read sure: across 0.36-0.42, round 0.62-0.75); on tidy photos (ordinary 0-299, hard 0-149)
+# all 3 were circled, and doubts already; with --pen pencil (1000-1149, both levels) all 4
+# were circled, read sure (hard 1098, 1127, 1141, 1148: across 0.36-0.41, round 0.69-0.75)
+# and are doubts now: a pencil circle's grain breaks its ring as a neighbour's arcs do. Tidy
+# circles have across up to 0.46, but go all round (0.88-1.0) where that is over 0.33.
+CIRCLE_CROSSED = 0.33
+CIRCLE_WHOLE = 0.8
 # A value whose line reads it struck (VALUE_LINE_STRUCK, no ring) is sure when the pen seen
 # there, however little, lies across it (ACROSS_STRUCK) and round it in at most 4 of 16
 # sectors: the two measures agree. On 2 000 simulated photos (600 ordinary and hard, 600 fresh
