@@ -813,18 +813,6 @@ AROUND_NOT = 0.45
 # ink, never below half the pen threshold: a faint pencil circle otherwise showed only its two
 # darker sides, which look like a stroke through.
 SHAPE_SHARE = 0.5
-# A circle drawn wide (wide_circle.py): a value read empty with pen in half or more of the 24
-# sectors of the band from RING_OUTER to 2.1 half-sizes round it that the values' patches show
-# is a doubt (a sector counts when it holds 0.25 mm² of pen; pen within 2.1 half-sizes of a
-# value read circled is that circle's, not this value's). Session 39, --sloppy seeds 0-499 of
-# both levels (30 115 values read empty): the empty ones show pen in at most 0.458 of their
-# band; 56 of the 76 circled ones in 0.5 or more, among them 5 of the 6 read empty and sure
-# (0.54-0.89; the sixth 0.29). Without the claim of circled values' pen an empty value between
-# two reached 0.667 (hard seed 237).
-WIDE_OUTER = 2.1
-WIDE_SECTORS = 24
-WIDE_HIT_MM2 = 0.25
-WIDE_SHARE = 0.5
 SHAPE_FLOOR = 0.5
 # ... and, around the values, pen must be darker than the 99.8th percentile of the ink of the
 # quietest third of them (their noise), and shapes are traced no paler than its 99th
@@ -895,6 +883,18 @@ ACROSS_NOT = 0.25
 # circles have across up to 0.46, but go all round (0.88-1.0) where that is over 0.33.
 CIRCLE_CROSSED = 0.33
 CIRCLE_WHOLE = 0.8
+# A circle drawn wide (wide_circle.py): a value read empty with pen in half or more of the 24
+# sectors of the band from RING_OUTER to 2.1 half-sizes round it that the values' patches show
+# is a doubt (a sector counts when it holds 0.25 mm² of pen; pen within 2.1 half-sizes of a
+# value read circled is that circle's, not this value's). Session 39, --sloppy seeds 0-499 of
+# both levels (30 115 values read empty): the empty ones show pen in at most 0.458 of their
+# band; 56 of the 76 circled ones in 0.5 or more, among them 5 of the 6 read empty and sure
+# (0.54-0.89; the sixth 0.29). Without the claim of circled values' pen an empty value between
+# two reached 0.667 (hard seed 237).
+WIDE_OUTER = 2.1
+WIDE_SECTORS = 24
+WIDE_HIT_MM2 = 0.25
+WIDE_SHARE = 0.5
 # A value whose line reads it struck (VALUE_LINE_STRUCK, no ring) is sure when the pen seen
 # there, however little, lies across it (ACROSS_STRUCK) and round it in at most 4 of 16
 # sectors: the two measures agree. On 2 000 simulated photos (600 ordinary and hard, 600 fresh
