@@ -82,9 +82,9 @@ def _wide_share(pen: np.ndarray, shown: np.ndarray, at: tuple[float, float, floa
     band, sector = band[cut], sector[cut]
     mine = shown[b0:b1, a0:a1] & band
     reach = tuning.WIDE_OUTER
+    yy, xx = np.ogrid[b0:b1, a0:a1]
     for qx, qy, qw, qh in circled:  # (a circle elsewhere reaches no further than its own)
         if abs(qx - cx) < reach * (hw + qw) and abs(qy - cy) < reach * (hh + qh):
-            yy, xx = np.ogrid[b0:b1, a0:a1]
             mine &= ((xx - qx) / qw) ** 2 + ((yy - qy) / qh) ** 2 > reach ** 2
     whole = np.bincount(sector[band], minlength=tuning.WIDE_SECTORS)
     seen = np.bincount(sector[mine], minlength=tuning.WIDE_SECTORS)
