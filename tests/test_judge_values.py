@@ -532,8 +532,8 @@ def test_a_circle_drawn_wide_round_a_value_read_empty_is_a_doubt():
 
 def test_the_wide_circles_of_values_read_circled_doubt_no_value_between_them():
     """F's, H's and G's lower values circled wide in a thick felt pen, and read so: their pen
-    lies round much of G's first value, empty, but within their own circles' reach: no doubt
-    (as a value between circled ones read alike wherever their pen is)."""
+    lies round much of G's first value, empty, but within their own circles' reach: theirs,
+    and no doubt of G's."""
     around = ["column:F:first", "column:H:first", "column:G:others"]
     patches = _circled_wide(around, 1.6, ROWS, width_px=12)
     read = {p.element.id: Verdict(p.element.id, "circled" if p.element.id in around else

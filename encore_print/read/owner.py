@@ -79,18 +79,7 @@ def pen_between(cells: list[Patch], t: float, px_per_mm: float) -> PenBetween | 
     # the map at half the resolution, each pixel the darkest of the four it stands for:
     # strokes are followed here, not measured, and a pale stroke keeps its pixels
     s = OWNER_STEP
-    x0 = min(p.origin_px[0] for p in cells) // s * s
-    y0 = min(p.origin_px[1] for p in cells) // s * s
-    x1 = max(p.origin_px[0] + p.ink.shape[1] for p in cells)
-    y1 = max(p.origin_px[1] + p.ink.shape[0] for p in cells)
-    h, w = -(-(y1 - y0) // s) * s, -(-(x1 - x0) // s) * s
-    ink, shows = np.zeros((h, w), np.float32), np.ones((h, w), bool)
-    for p in cells:
-        ox, oy = p.origin_px[0] - x0, p.origin_px[1] - y0
-        box = np.s_[oy:oy + p.ink.shape[0], ox:ox + p.ink.shape[1]]
-        np.maximum(ink[box], p.ink, out=ink[box])
-        if p.seen is not None:
-            shows[box] &= p.seen
+    ink, _, shows, (x0, y0) = laid_out(cells, s)
     ink, shows = _pooled(ink, s, np.maximum), _pooled(shows, s, np.logical_and)
     pen = (ink > t).view(np.uint8)
     weak = (ink > t * tuning.FOLLOW_PEN).view(np.uint8)
@@ -122,6 +111,27 @@ def pen_between(cells: list[Patch], t: float, px_per_mm: float) -> PenBetween | 
                           ).reshape(-1, n)[:-1] > 0
     pen_of = np.einsum("ik,jk->ij", through.astype(np.float32), weights)
     return PenBetween(ids, pen_of, near)
+
+
+def laid_out(patches: list[Patch], s: int = 1
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[int, int]]:
+    """The patches' ink on one map (the darker where they overlap), where some patch lies,
+    where none hides its pen under the print (Patch.seen), and the map's origin (pixels); the
+    origin and the sides multiples of `s`."""
+    x0 = min(p.origin_px[0] for p in patches) // s * s
+    y0 = min(p.origin_px[1] for p in patches) // s * s
+    x1 = max(p.origin_px[0] + p.ink.shape[1] for p in patches)
+    y1 = max(p.origin_px[1] + p.ink.shape[0] for p in patches)
+    h, w = -(-(y1 - y0) // s) * s, -(-(x1 - x0) // s) * s
+    ink, lies, shows = np.zeros((h, w), np.float32), np.zeros((h, w), bool), np.ones((h, w), bool)
+    for p in patches:
+        ox, oy = p.origin_px[0] - x0, p.origin_px[1] - y0
+        box = np.s_[oy:oy + p.ink.shape[0], ox:ox + p.ink.shape[1]]
+        np.maximum(ink[box], p.ink, out=ink[box])
+        lies[box] = True
+        if p.seen is not None:
+            shows[box] &= p.seen
+    return ink, lies, shows, (x0, y0)
 
 
 def _pooled(a: np.ndarray, s: int, combine) -> np.ndarray:

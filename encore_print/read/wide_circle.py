@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import tuning
+from .owner import laid_out
 
 if TYPE_CHECKING:
     from .judge import Patch, Verdict
@@ -29,7 +30,7 @@ def doubt_wide_circles(read: dict[str, Verdict], values: list[Patch], pen_t: dic
         empty = [p for p in fellows if read[p.element.id].state == "empty"]
         if not empty:
             continue
-        ink, shown, (x0, y0) = _kind_map(fellows)
+        ink, shown, _, (x0, y0) = laid_out(fellows)
         pen = ink > pen_t[kind]
         circled = [_centre(p.element.box_mm, px_per_mm, x0, y0) for p in fellows
                    if read[p.element.id].state == "circled"]
@@ -39,22 +40,6 @@ def doubt_wide_circles(read: dict[str, Verdict], values: list[Patch], pen_t: dic
             if share >= tuning.WIDE_SHARE:
                 out[p.element.id] = read[p.element.id].doubted(wide_circle=round(share, 3))
     return out
-
-
-def _kind_map(patches: list[Patch]) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
-    """The patches' ink on one map, where each one shows, and the map's origin (pixels)."""
-    x0 = min(p.origin_px[0] for p in patches)
-    y0 = min(p.origin_px[1] for p in patches)
-    x1 = max(p.origin_px[0] + p.ink.shape[1] for p in patches)
-    y1 = max(p.origin_px[1] + p.ink.shape[0] for p in patches)
-    ink = np.zeros((y1 - y0, x1 - x0), np.float32)
-    shown = np.zeros(ink.shape, bool)
-    for p in patches:
-        at = np.s_[p.origin_px[1] - y0:p.origin_px[1] - y0 + p.ink.shape[0],
-                   p.origin_px[0] - x0:p.origin_px[0] - x0 + p.ink.shape[1]]
-        np.maximum(ink[at], p.ink, out=ink[at])
-        shown[at] = True
-    return ink, shown, (x0, y0)
 
 
 def _centre(box_mm: tuple[float, ...], px_per_mm: float, x0: int, y0: int
