@@ -172,11 +172,13 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     area = _around(boxes)
     expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area)
     places = _placed(boxes, shifts, *sheet.shape[1::-1])
+    # what lies over the sheet needs only the light: the helper finds it while this thread
+    # cuts the patches out (queued after the patches' inks, it kept the judge waiting)
+    over = meanwhile(lambda: covered(lit.result(), in_grey)
+                     | print_hidden(grey_sheet, px, blank, g.elements, lit.result()))
     jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), places, boxes,
                                      by_size, g.elements)
     helped = meanwhile(jobs.work)  # the helper's share, once the light is done
-    over = meanwhile(lambda: covered(lit.result(), in_grey)  # (then this, while the judge works)
-                     | print_hidden(grey_sheet, px, blank, g.elements, lit.result()))
     jobs.work()
     helped.result()
     patches = patches_done()
