@@ -490,6 +490,26 @@ def test_a_shadow_edge_through_cells_is_not_read_as_crosses(penumbra):
     sharp one; the light field's tiles cannot follow either: neither is read as crosses."""
     reading, states = _shadowed_blank_sheet(penumbra)
     assert misread(reading, states) == set()
+    # (nor is it a box coloured in: its edge leaves one side of a box as dark as its middle)
+    assert not [v.id for v in reading.verdicts if "light_dip" in v.features]
+
+
+# A joker coloured in with a pale pen (a light felt-tip's dab over its whole circle) is an even
+# tint that the light field divided out as a shadow: read empty, sure, with its ink at 0.
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_joker_coloured_in_with_a_pale_pen_is_no_sure_empty(seed):
+    layout, truth, sheet, rng = finished(seed=seed)
+    joker = next(e for e in geometry(layout).elements
+                 if e.kind == "joker" and truth.get(e.id, "empty") == "empty")
+    x, y, w, h = (v * DPI / 25.4 for v in joker.box_mm)
+    mask = np.zeros(sheet.shape[:2], np.uint8)
+    cv2.ellipse(mask, (round(x + w / 2), round(y + h / 2)), (round(0.42 * w), round(0.42 * h)),
+                0, 0, 360, 1, -1)
+    sheet = sheet.copy()
+    sheet[mask > 0] = (sheet[mask > 0] * 0.8).astype(np.uint8)
+    reading = read_image(take_photo(sheet, rng, "ordinary").image, "p")
+    assert misread(reading, {**truth, joker.id: "crossed"}) <= uncertain(reading)
+    assert joker.id in uncertain(reading)
 
 
 def test_a_sheet_with_next_to_nothing_crossed_is_not_read_as_sure():

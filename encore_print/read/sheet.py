@@ -26,6 +26,7 @@ from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
 from . import tuning
 from .cover import covered, print_hidden
+from .fill import doubt_pale_fills
 from .flatten import flat_field
 from .glare import near, star_veils, veiled, washed_out
 from .helper import Shared, meanwhile
@@ -202,6 +203,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
                       f"needed); {_retake_for_contrast(photo_px_per_mm(to_mm, g.sheet_mm))}")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
+    verdicts = doubt_pale_fills(verdicts, g, lit.result())
     if under:
         verdicts = [v.doubted(covered=1.0) if v.id in under else v for v in verdicts]
         notes.append("something lies over the sheet (a finger holding it down, a pen, a die?), "
