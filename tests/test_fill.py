@@ -1,4 +1,4 @@
-"""A box coloured in with a pale pen, told from the light field's dip over it (read/fill.py)."""
+"""A box coloured in with a pencil or a pale pen, told from the light field's dip over it (read/fill.py)."""
 
 import numpy as np
 import pytest

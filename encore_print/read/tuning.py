@@ -289,8 +289,8 @@ SHADE_EDGE_STEP = 1.6
 # B1). Such a dip in the light keeps to the box: over its middle the light is darker than on
 # every one of its four sides (strips 0.3-1.5 mm out), while a shadow's edge leaves one side as
 # dark as the middle. Measured on the light field (benchmarks/verdicts.py): boxes read empty
-# reach 0.020 (--sloppy seeds 0-249 and tidy 0-149, both levels; a star's cell, whose white star
-# reflects more than the paper) and 0.015 (--sloppy hard 250-499); the coloured-in boxes read
+# reach 0.020 (--sloppy seeds 0-249 and tidy 0-149, both levels; most often a star's cell) and
+# 0.015 (--sloppy hard 250-499), 0.023 with --glare (seeds 0-39); the coloured-in boxes read
 # empty 0.078-0.29 and 0.069-0.26. A box read empty with a dip of FILL_DIP or more is a doubt.
 FILL_DIP = 0.04
 FILL_GAP_MM = 0.3
