@@ -1,11 +1,12 @@
-"""A box coloured in with a pencil or a pale pen, told from the light field's dip over it (read/fill.py)."""
+"""A box coloured in with a pencil or a pale pen, told from the light field's dip over it
+(read/fill.py)."""
 
 import numpy as np
 import pytest
 
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
-from encore_print.read.fill import doubt_pale_fills, light_dip, light_sums
+from encore_print.read.fill import doubt_pale_fills, light_dips
 from encore_print.read.judge import Verdict
 from encore_print.read.tuning import FILL_DIP, LIGHT_PX_PER_MM
 
@@ -22,7 +23,7 @@ def _light(shade=lambda yy, xx: np.ones_like(xx)) -> np.ndarray:
 
 
 def _dip(light: np.ndarray, e) -> float:
-    return light_dip(light_sums(light), e)
+    return light_dips(light, G)[e.id]
 
 
 def _dimmed_over(box_mm, by: float) -> np.ndarray:
