@@ -54,7 +54,8 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per element, the (dx, dy) in pixels that best lays the blank sheet over the photo
     around it, as found; the same smoothed over neighbours so a heavy scribble cannot drag one
-    element away; how well the print matched there (normalised correlation; NaN where the
+    element away (see _smoothed; on a sheet `laid_flat`, an element matched well keeps its
+    own); how well the print matched there (normalised correlation; NaN where the
     print is plain): near 0 where something lies over the sheet; and whether it may be read
     out of place (see _out_of_place; `laid_flat`: the sheet was found not to lie flat, and was
     laid flat)."""
@@ -71,12 +72,31 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
         _, peaks[k], _, (bx, by) = cv2.minMaxLoc(res)
         dx, dy = subpixel_peak(res, bx, by)
         raw[k] = (sx0 + dx - x0) / f, (sy0 + dy - y0) / f
-    near = _neighbours(g.elements)
     trusted = peaks >= tuning.ALIGN_MIN_PEAK
-    around, real = _neighbour_lists(g.elements)
-    shifts = _median_of(raw[around], real & trusted[around])
-    return raw, shifts, peaks, _out_of_place(raw, shifts, near, trusted, px_per_mm,
-                                            laid_flat)
+    shifts = _smoothed(raw, trusted, g.elements, px_per_mm)
+    if laid_flat:
+        # what is left of a bend once laid flat can change within a few elements, at the
+        # edge that curled: there an element's own match, where good, tells its shift best
+        shifts = np.where((peaks >= tuning.ALIGN_OWN_PEAK)[:, None], raw, shifts)
+    return raw, shifts, peaks, _out_of_place(raw, shifts, _neighbours(g.elements), trusted,
+                                            px_per_mm, laid_flat)
+
+
+def _smoothed(raw: np.ndarray, trusted: np.ndarray, elements: tuple[Element, ...],
+              px_per_mm: float) -> np.ndarray:
+    """Per element, the median shift (`raw`, px) of the neighbours whose match is `trusted`
+    and that agree, within ALIGN_AGREE_MM, with the wider area's (ALIGN_CONSENSUS_MM); the
+    wider area's where none does. A few neighbours can be led astray together, and a median
+    of few splits the difference: under a hurried player's circles round the values above
+    them, the pale values of a row all matched 1 mm low, and so dragged the exclamation marks
+    beside them 0.5 mm off (their outline then read as a cross)."""
+    wide, wide_real = _neighbour_lists(elements, tuning.ALIGN_CONSENSUS_MM)
+    consensus = _median_of(raw[wide], wide_real & trusted[wide])
+    around, real = _neighbour_lists(elements)
+    off = raw[around] - consensus[:, None]
+    picked = real & trusted[around] & (
+        np.hypot(off[..., 0], off[..., 1]) <= tuning.ALIGN_AGREE_MM * px_per_mm)
+    return np.where(picked.any(axis=1)[:, None], _median_of(raw[around], picked), consensus)
 
 
 def _out_of_place(raw: np.ndarray, shifts: np.ndarray, near: np.ndarray, trusted: np.ndarray,
@@ -137,22 +157,25 @@ def element_centres(elements: tuple[Element, ...]) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def _neighbours(elements: tuple[Element, ...]) -> np.ndarray:
-    """Element × element: whose shift each one follows. Small boxes (the solo roll counter)
-    follow the others but do not lead them: their repeating pattern matches less surely."""
+def _neighbours(elements: tuple[Element, ...], reach_mm: float = tuning.ALIGN_NEIGHBOURS_MM
+                ) -> np.ndarray:
+    """Element × element: whose shift each one follows (those within `reach_mm`). Small
+    boxes (the solo roll counter) follow the others but do not lead them: their repeating
+    pattern matches less surely."""
     centres = element_centres(elements)
     small = np.array([is_small(e) for e in elements])
-    near = np.hypot(*(centres[None] - centres[:, None]).transpose(2, 0, 1)) \
-        <= tuning.ALIGN_NEIGHBOURS_MM
+    near = np.hypot(*(centres[None] - centres[:, None]).transpose(2, 0, 1)) <= reach_mm
     return near & (small[:, None] | ~small[None, :])
 
 
 @lru_cache(maxsize=8)
-def _neighbour_lists(elements: tuple[Element, ...]) -> tuple[np.ndarray, np.ndarray]:
+def _neighbour_lists(elements: tuple[Element, ...],
+                     reach_mm: float = tuning.ALIGN_NEIGHBOURS_MM
+                     ) -> tuple[np.ndarray, np.ndarray]:
     """_neighbours as lists: per element, the indices of those whose shift it follows, padded
     to the longest list (with its own), and which of them are real (bool). A row holds a
     dozen or two of the sheet's elements: the medians sort those, not every element."""
-    near = _neighbours(elements)
+    near = _neighbours(elements, reach_mm)
     width = max(1, int(near.sum(axis=1).max(initial=0)))
     around = np.repeat(np.arange(len(elements))[:, None], width, axis=1)
     real = np.zeros(around.shape, bool)
