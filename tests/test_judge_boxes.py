@@ -447,6 +447,19 @@ def test_pen_only_where_neighbours_reach_in_from_two_sides_is_no_sure_cross():
         assert mark.state == "crossed" and not mark.uncertain, mark
 
 
+def test_a_neighbour_s_stroke_ending_in_a_cell_is_no_sure_cross():
+    """A stroke in from the left edge that ends just past the cell's middle (the tail of a
+    neighbour's scribble, deeper than the edge's band) is read crossed but a doubt: its pen
+    through the middle is slight beside the sheet's crosses, and all of it lies in one half.
+    A slash as short and as dark, across the middle, is sure."""
+    tail = verdict_of_probe(line(0.6, [((0.0, 0.45), (0.45, 0.55))]), 0.6)
+    assert tail.state == "crossed" and tail.uncertain, tail
+    assert tail.features["pen_one_side"] >= tuning.ONE_SIDE_SHARE, tail
+    assert "pen_edge" not in tail.features and "pen_middle" not in tail.features, tail
+    short = verdict_of_probe(line(0.6, [((0.3, 0.65), (0.7, 0.35))]), 0.6)
+    assert short.state == "crossed" and not short.uncertain, short
+
+
 def test_pen_beside_an_exclamation_mark_s_middle_is_no_doubt():
     """An exclamation mark stands apart from its neighbours, and its glyph hides its middle: a
     slash beside the glyph is its own cross. The same pen in a cell, none of it in its middle,

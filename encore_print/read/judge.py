@@ -17,7 +17,7 @@ from ..rules.encore import ROLL
 from . import tuning
 from .helper import meanwhile
 from .ink import percentile
-from .owner import borrowed_pen, middle_of, pen_between
+from .owner import borrowed_pen, middle_of, pen_between, slight_pen
 from .wide_circle import doubt_wide_circles
 
 VALUE_KINDS = ("column-value", "colour-bonus")
@@ -136,6 +136,7 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     out = _doubt_pen_at_the_edges(out, inner, cover, limit, t, px_per_mm,
                                   {p.element.id for p in cells})
     lent = borrowed_pen(between.result(), {v.id for v in out if v.state == "crossed"}, clear)
+    slight = slight_pen(between.result(), clear)
     out = [v.doubted(neighbours_mark=lent[v.id]) if v.id in lent and not v.uncertain else v
            for v in out]
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone
@@ -162,6 +163,7 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
             # coverage too, so one that only lines or specks see may be the print's leftover
             out = [v.doubted(pen_shows=round(pen_level / t, 2))
                    if v.state == "crossed" and cover[v.id] < limit else v for v in out]
+    out = _doubt_pen_to_one_side(out, inner, t, slight)
     noise = _value_noise(values, t, px_per_mm)
     value_t = {kind: max(t, top) for kind, (top, _) in noise.items()}
 
@@ -788,6 +790,33 @@ def _doubt_pen_at_the_edges(verdicts: list[Verdict], inner: dict[str, np.ndarray
                     v = v.doubted(pen_middle=round(middle, 3))
         out.append(v)
     return out
+
+
+def _doubt_pen_to_one_side(verdicts: list[Verdict], inner: dict[str, np.ndarray], t: float,
+                           slight: set[str]) -> list[Verdict]:
+    """A cell read crossed, by whatever evidence, whose pen through its middle is `slight`
+    (see owner.slight_pen) is not sure when nearly all its pen, down to ONE_SIDE_PEN of the
+    pen threshold `t`, lies in one half of it: the tail of a neighbour's stroke reaching in
+    over one edge and ending in it, where a cross, a slash, a dot or a scribble of its own
+    lies across its middle. (A stroke's faint ends count: a line followed only by its
+    darkest pixels can look one-sided where it is not.)"""
+    out = []
+    for v in verdicts:
+        if v.id in slight and v.state == "crossed":
+            share = _in_one_half(inner[v.id] > t * tuning.ONE_SIDE_PEN)
+            if share >= tuning.ONE_SIDE_SHARE:
+                v = v.doubted(pen_one_side=round(share, 2))
+        out.append(v)
+    return out
+
+
+def _in_one_half(mask: np.ndarray) -> float:
+    """The largest share of a mask's pixels that lies in one half of it (top, bottom, left or
+    right); 0 for none."""
+    n = np.count_nonzero(mask)
+    h, w = mask.shape
+    halves = (mask[:h // 2], mask[h - h // 2:], mask[:, :w // 2], mask[:, w - w // 2:])
+    return float(max(np.count_nonzero(half) for half in halves) / n) if n else 0.0
 
 
 def _in_the_middle(mask: np.ndarray) -> float:

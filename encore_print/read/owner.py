@@ -49,10 +49,7 @@ def borrowed_pen(between: PenBetween | None, crossed: set[str], sure: set[str] =
     own = np.diagonal(pen_of)
     read = np.array([i in crossed for i in ids])
     lent = np.where(between.near & read[None, :], pen_of, 0).max(axis=1)
-    # a player's own cross, however hurried, puts about as much pen through its middle as
-    # their others do: a neighbour's stroke reaching in, a fraction of that
-    typical = own[[i in sure for i in ids]]
-    slight = own < tuning.SLIGHT_PEN * np.median(typical) if typical.size >= 3 else False
+    slight = _slight(between, sure)
     weight = np.where(slight, tuning.NEIGHBOURS_MARK_SLIGHT, tuning.NEIGHBOURS_MARK)
     # hurried scribbles all round a cell can run into one mark, spread so evenly over the
     # neighbours that none holds much more of it than the cell: weighed together
@@ -62,6 +59,24 @@ def borrowed_pen(between: PenBetween | None, crossed: set[str], sure: set[str] =
     doubt = read & (own > 0) & (by_one | chained)
     weighed = np.where(by_one, lent, around)
     return {ids[k]: round(float(weighed[k] / own[k]), 1) for k in np.flatnonzero(doubt)}
+
+
+def slight_pen(between: PenBetween | None, sure: set[str]) -> set[str]:
+    """The cells whose pen through the middle is slight: under SLIGHT_PEN of the typical
+    cross's of `sure` (the cells crossed beyond doubt), when there are three; none else."""
+    if between is None:
+        return set()
+    return {i for i, s in zip(between.ids, _slight(between, sure)) if s}
+
+
+def _slight(between: PenBetween, sure: set[str]) -> np.ndarray:
+    # a player's own cross, however hurried, puts about as much pen through its middle as
+    # their others do: a neighbour's stroke reaching in, a fraction of that
+    own = np.diagonal(between.pen_of)
+    typical = own[[i in sure for i in between.ids]]
+    if typical.size < 3:
+        return np.zeros(own.size, bool)
+    return own < tuning.SLIGHT_PEN * np.median(typical)
 
 
 def pen_between(cells: list[Patch], t: float, px_per_mm: float) -> PenBetween | None:
