@@ -8,7 +8,7 @@ from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read import tuning
 from encore_print.read.judge import Patch
-from encore_print.read.owner import borrowed_pen, pen_between
+from encore_print.read.owner import borrowed_pen, pen_between, slight_pen
 
 PX = 8.0
 MARGIN_MM = 0.5
@@ -37,7 +37,8 @@ def patches(strokes_mm, rng, ids=ROW):
 
 
 def borrowed(cells, crossed, sure=frozenset()):
-    return borrowed_pen(pen_between(cells, T, PX), crossed, sure)
+    between = pen_between(cells, T, PX)
+    return borrowed_pen(between, crossed, slight_pen(between, sure))
 
 
 def x_in(x, y, size=8.5, reach=0.0):

@@ -135,8 +135,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
         out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
     out = _doubt_pen_at_the_edges(out, inner, cover, limit, t, px_per_mm,
                                   {p.element.id for p in cells})
-    lent = borrowed_pen(between.result(), {v.id for v in out if v.state == "crossed"}, clear)
     slight = slight_pen(between.result(), clear)
+    lent = borrowed_pen(between.result(), {v.id for v in out if v.state == "crossed"}, slight)
     out = [v.doubted(neighbours_mark=lent[v.id]) if v.id in lent and not v.uncertain else v
            for v in out]
     # the contrast is the pen's that coverage and lines see: crosses read from specks alone
@@ -761,11 +761,13 @@ def _doubt_specks_at_the_edges(verdicts: list[Verdict], stars: set[str], plain: 
     return out
 
 
-def _along_an_edge(mask: np.ndarray, band_px: float) -> float:
-    """The largest share of a mask's pixels that lies within `band_px` of one of its edges."""
+def _along_an_edge(mask: np.ndarray, band_px: float, across_px: float | None = None) -> float:
+    """The largest share of a mask's pixels that lies within `band_px` of its top or bottom
+    edge, or within `across_px` (the same by default) of its left or right edge."""
     n = max(1, np.count_nonzero(mask))
     b = max(1, round(band_px))
-    sides = (mask[:b], mask[-b:], mask[:, :b], mask[:, -b:])
+    c = b if across_px is None else max(1, round(across_px))
+    sides = (mask[:b], mask[-b:], mask[:, :c], mask[:, -c:])
     return float(max(np.count_nonzero(side) for side in sides) / n)
 
 
@@ -803,20 +805,12 @@ def _doubt_pen_to_one_side(verdicts: list[Verdict], inner: dict[str, np.ndarray]
     out = []
     for v in verdicts:
         if v.id in slight and v.state == "crossed":
-            share = _in_one_half(inner[v.id] > t * tuning.ONE_SIDE_PEN)
+            pen = inner[v.id] > t * tuning.ONE_SIDE_PEN
+            share = _along_an_edge(pen, pen.shape[0] // 2, pen.shape[1] // 2)  # in one half
             if share >= tuning.ONE_SIDE_SHARE:
                 v = v.doubted(pen_one_side=round(share, 2))
         out.append(v)
     return out
-
-
-def _in_one_half(mask: np.ndarray) -> float:
-    """The largest share of a mask's pixels that lies in one half of it (top, bottom, left or
-    right); 0 for none."""
-    n = np.count_nonzero(mask)
-    h, w = mask.shape
-    halves = (mask[:h // 2], mask[h - h // 2:], mask[:, :w // 2], mask[:, w - w // 2:])
-    return float(max(np.count_nonzero(half) for half in halves) / n) if n else 0.0
 
 
 def _in_the_middle(mask: np.ndarray) -> float:

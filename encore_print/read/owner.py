@@ -34,13 +34,12 @@ class PenBetween:
     near: np.ndarray
 
 
-def borrowed_pen(between: PenBetween | None, crossed: set[str], sure: set[str] = frozenset()
+def borrowed_pen(between: PenBetween | None, crossed: set[str], slight: set[str] = frozenset()
                  ) -> dict[str, float]:
     """Per cell of `crossed` (ids of cells read crossed) whose pen through its middle belongs
     to marks lying mostly in a crossed neighbour: how many times more of those marks' pen lies
     in that neighbour than in the cell (NEIGHBOURS_MARK or more; NEIGHBOURS_MARK_SLIGHT or
-    more where that pen is slight: under SLIGHT_PEN of the typical cross's of `sure`, the
-    cells crossed beyond doubt, when there are three). Where it is slight, also marks lying
+    more where that pen is `slight`, see slight_pen). Where it is slight, also marks lying
     NEIGHBOURS_CHAIN times as much in all its neighbours together, crossed or not (then that
     figure). `between`: see pen_between."""
     if between is None or not crossed:
@@ -49,12 +48,12 @@ def borrowed_pen(between: PenBetween | None, crossed: set[str], sure: set[str] =
     own = np.diagonal(pen_of)
     read = np.array([i in crossed for i in ids])
     lent = np.where(between.near & read[None, :], pen_of, 0).max(axis=1)
-    slight = _slight(between, sure)
-    weight = np.where(slight, tuning.NEIGHBOURS_MARK_SLIGHT, tuning.NEIGHBOURS_MARK)
+    is_slight = np.array([i in slight for i in ids])
+    weight = np.where(is_slight, tuning.NEIGHBOURS_MARK_SLIGHT, tuning.NEIGHBOURS_MARK)
     # hurried scribbles all round a cell can run into one mark, spread so evenly over the
     # neighbours that none holds much more of it than the cell: weighed together
     around = np.where(between.near, pen_of, 0).sum(axis=1)
-    chained = slight & (around >= tuning.NEIGHBOURS_CHAIN * own)
+    chained = is_slight & (around >= tuning.NEIGHBOURS_CHAIN * own)
     by_one = lent >= weight * own
     doubt = read & (own > 0) & (by_one | chained)
     weighed = np.where(by_one, lent, around)
@@ -66,17 +65,14 @@ def slight_pen(between: PenBetween | None, sure: set[str]) -> set[str]:
     cross's of `sure` (the cells crossed beyond doubt), when there are three; none else."""
     if between is None:
         return set()
-    return {i for i, s in zip(between.ids, _slight(between, sure)) if s}
-
-
-def _slight(between: PenBetween, sure: set[str]) -> np.ndarray:
     # a player's own cross, however hurried, puts about as much pen through its middle as
     # their others do: a neighbour's stroke reaching in, a fraction of that
     own = np.diagonal(between.pen_of)
     typical = own[[i in sure for i in between.ids]]
     if typical.size < 3:
-        return np.zeros(own.size, bool)
-    return own < tuning.SLIGHT_PEN * np.median(typical)
+        return set()
+    limit = tuning.SLIGHT_PEN * np.median(typical)
+    return {i for i, o in zip(between.ids, own) if o < limit}
 
 
 def pen_between(cells: list[Patch], t: float, px_per_mm: float) -> PenBetween | None:
