@@ -13,6 +13,7 @@ from encore_print.read.judge import (
     Patch,
     Verdict,
     _across,
+    _box_in_patch,
     _doubt_circles_like_neighbours,
     _doubt_both_circled,
     _doubt_circles_the_row_shows,
@@ -21,6 +22,7 @@ from encore_print.read.judge import (
     _doubt_struck_round,
     _doubt_unstruck,
     _grade,
+    _judge_values_own_pen,
     _line_scores,
     _ring_scores,
     _value_noise,
@@ -364,6 +366,18 @@ def test_a_line_through_a_value_with_no_pen_round_it_is_a_stroke(around, line_z,
     assert (judged.state, judged.uncertain) == ("struck", not sure), judged
 
 
+def test_a_line_through_a_value_whose_pen_was_a_neighbours_is_no_sure_stroke():
+    """A neighbour's circle or stroke taken out of a value's pen (see _judge_values_own_pen)
+    leaves no pen round it, but its line is still there: no bare stroke the pen threshold
+    missed, but the neighbour's reaching in, a doubt; no pen seen at all, a sure stroke."""
+    feats = {"pen": 0.0, "dark": 0.0, "across": 0.0, "around": 0.0}
+    for lent, sure in ((True, False), (False, True)):
+        v = Verdict("column:A:first", "empty", 1.0, {**feats, **({"lent": 1.0} if lent else {})})
+        judged = _weigh_lines(v, 4.6, 0.0, 0.0, USUAL_LINES)
+        assert (judged.state, judged.uncertain) == ("struck", not sure), judged
+        assert ("aside" in judged.features) == lent, judged
+
+
 @pytest.mark.parametrize("state, line_z, across, around, sure", [
     ("struck", 3.5, 0.8, 0.125, True),   # a line, and the little pen seen lies across: sure
     ("empty", 3.5, 0.8, 0.125, True),    # ...too little pen for the threshold's shape: the same
@@ -564,3 +578,32 @@ def test_a_ring_with_gaps_and_a_stroke_through_it_is_a_doubt(half_deg, struck, s
     assert (v.features["across"] >= tuning.CIRCLE_CROSSED) == struck  # the case
     assert (v.features["around"] < tuning.CIRCLE_WHOLE) == (half_deg < 90)
     assert v.state == "circled" and v.uncertain != sure, v
+
+
+@pytest.mark.parametrize("own_arc", [False, True])
+def test_a_neighbours_wide_circle_in_a_values_ring_is_the_neighbours(own_arc):
+    """H's first value circled wide (1.7 half-sizes), reaching round a quarter of G's ring:
+    G's, read empty but unsure by it, is judged again without that circle's pen, and is sure.
+    An arc of G's own on its far side, apart from H's circle, is still there to doubt."""
+    patches = _circled_wide(["column:H:first"], 1.7, ROWS)
+    if own_arc:
+        g = next(p for p in patches if p.element.id == "column:G:first")
+        x, y, w, h = _box_in_patch(g, PX)
+        cv2.ellipse(g.ink, (round(x + w / 2), round(y + h / 2)), (round(w * 0.6), round(h * 0.6)),
+                    0, 140, 220, 0.5, 3)
+
+    def judged(p):
+        return _value_verdict(p, 0.1, 0.5, PX)
+
+    read = {p.element.id: judged(p) for p in patches}
+    read["column:H:first"] = Verdict("column:H:first", "circled", 1.0, {})
+    g = read["column:G:first"]
+    assert g.state == "empty" and g.uncertain, g  # the case
+    again = _judge_values_own_pen(read, patches, judged, {"column-value": 0.1}, PX)
+    g = again["column:G:first"]
+    assert g.state == "empty" and g.uncertain == own_arc, g
+    assert own_arc or g.features["lent"] > 0.9, g
+    # read empty, H lends nothing
+    read["column:H:first"] = judged(patches[ROWS.index("column:H:first")])
+    assert read["column:H:first"].state == "empty"
+    assert _judge_values_own_pen(read, patches, judged, {"column-value": 0.1}, PX) == read

@@ -7,8 +7,8 @@ import numpy as np
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read import tuning
-from encore_print.read.judge import Patch
-from encore_print.read.owner import borrowed_pen, pen_between, slight_pen
+from encore_print.read.judge import Patch, judge
+from encore_print.read.owner import borrowed_pen, foreign_pen, pen_between, slight_pen
 
 PX = 8.0
 MARGIN_MM = 0.5
@@ -131,3 +131,40 @@ def test_only_crossed_cells_are_weighed():
 
 def test_a_sheet_without_cells_lends_nothing():
     assert borrowed([], {"joker:1"}) == {}
+
+
+def test_a_neighbours_cross_reaching_over_an_edge_is_its_tail():
+    rng = np.random.default_rng(8)
+    # B1's X reaches a fifth of a box into C1, over its left edge: all C1's pen is its tail
+    cells = patches(x_in(14.75, 24.5, reach=0.35), rng)
+    assert foreign_pen(pen_between(cells, T, PX), {"cell:B1"}, {"cell:C1"}) == {"cell:C1": 1.0}
+    # B1 read empty lends nothing
+    assert foreign_pen(pen_between(cells, T, PX), set(), {"cell:C1"}) == {"cell:C1": 0.0}
+    # nor does B1's X to a dot of C1's own by its left edge, apart from it
+    dot = [[(23.6, 28.5), (24.4, 29.0), (23.6, 29.5)]]
+    cells = patches(x_in(14.75, 24.5) + dot, rng)
+    assert foreign_pen(pen_between(cells, T, PX), {"cell:B1"}, {"cell:C1"}) == {"cell:C1": 0.0}
+
+
+def test_the_judge_reads_a_neighbours_tail_as_an_empty_cell():
+    """On a sheet of X's (rows 1-3), B4's X reaches over C4's left edge, covering more than
+    the limit, and H4's over I4's, covering a little less: both are read empty, sure. F4
+    holds a scribbled dot by its left edge and E4 nothing: that dot explains itself, and F4
+    stays read crossed, a doubt."""
+    g = geometry(load_layout("encore"))
+    ids = [e.id for e in g.elements if e.kind == "cell"]
+    strokes = [s for i in ids if i[-1] in "123" for s in x_in(*g.element(i).box_mm[:2])]
+    strokes += x_in(*g.element("cell:B4").box_mm[:2], reach=0.35)
+    strokes += x_in(*g.element("cell:H4").box_mm[:2], reach=0.3)
+    x, y, _, h = g.element("cell:F4").box_mm
+    strokes += [[(x + 0.3 + 0.7 * (k % 2), y + h / 2 - 2.5 + 0.25 * k) for k in range(21)]]
+    verdicts = {v.id: v for v in judge(patches(strokes, np.random.default_rng(9), ids), PX)[0]}
+    assert verdicts["cell:B4"].state == "crossed" and not verdicts["cell:B4"].uncertain
+    for tail in (verdicts["cell:C4"], verdicts["cell:I4"]):
+        assert tail.state == "empty" and not tail.uncertain, tail
+        assert tail.features["lent"] >= tuning.TAIL_SHARE, tail
+    assert verdicts["cell:C4"].features["cover"] > verdicts["cell:C4"].features["limit"]
+    assert verdicts["cell:I4"].features["cover"] < verdicts["cell:I4"].features["limit"]
+    dot = verdicts["cell:F4"]
+    assert dot.state == "crossed" and dot.uncertain and "lent" not in dot.features, dot
+    assert "pen_edge" in dot.features and "pen_one_side" in dot.features, dot

@@ -17,7 +17,15 @@ from ..rules.encore import ROLL
 from . import tuning
 from .helper import meanwhile
 from .ink import percentile
-from .owner import borrowed_pen, middle_of, pen_between, slight_pen
+from .owner import (
+    PenBetween,
+    borrowed_pen,
+    foreign_pen,
+    lent_to_values,
+    middle_of,
+    pen_between,
+    slight_pen,
+)
 from .wide_circle import doubt_wide_circles
 
 VALUE_KINDS = ("column-value", "colour-bonus")
@@ -123,9 +131,9 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
 
     main = weakened(lines)
     usual = replace(USUAL_LINES, doubt=main.doubt)
-    out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf),
-                        main if darkest.get(i, 0.0) >= tuning.LINE_PEN_SHARE * t else usual)
-           for i in cover]
+    limits_of = {i: main if darkest.get(i, 0.0) >= tuning.LINE_PEN_SHARE * t else usual
+                 for i in cover}
+    out = [_box_verdict(i, cover[i], limit, line.get(i, -np.inf), limits_of[i]) for i in cover]
     specks: dict[str, float] = {}
     if faint:
         specks = _specks(boxes, inner, seen, [v.id for v in out if v.state == "empty"])
@@ -164,6 +172,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
             out = [v.doubted(pen_shows=round(pen_level / t, 2))
                    if v.state == "crossed" and cover[v.id] < limit else v for v in out]
     out = _doubt_pen_to_one_side(out, inner, t, slight)
+    out = _judge_own_pen(out, between.result(), inner, cover, limit, line, limits_of, t,
+                         px_per_mm, slight)
     noise = _value_noise(values, t, px_per_mm)
     value_t = {kind: max(t, top) for kind, (top, _) in noise.items()}
 
@@ -171,7 +181,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
         return _value_verdict(p, value_t[p.element.kind], pen_level, px_per_mm,
                               noise[p.element.kind][1])
 
-    read = {p.element.id: value_verdict(p) for p in values}
+    read = _judge_values_own_pen({p.element.id: value_verdict(p) for p in values}, values,
+                                 value_verdict, value_t, px_per_mm)
     value_line, value_ring, value_round = {}, {}, {}  # each kind against its own: a wide bonus
     for kind in VALUE_KINDS:  # box has longer lines in it
         empty = [p for p in values
@@ -813,6 +824,46 @@ def _doubt_pen_to_one_side(verdicts: list[Verdict], inner: dict[str, np.ndarray]
     return out
 
 
+def _judge_own_pen(verdicts: list[Verdict], between: PenBetween | None,
+                   inner: dict[str, np.ndarray], cover: dict[str, float], limit: float,
+                   line: dict[str, float], limits_of: dict[str, LineLimits], t: float,
+                   px_per_mm: float, slight: set[str]) -> list[Verdict]:
+    """A hurried neighbour's cross reaching into a cell leaves pen along one of its edges and
+    in one half of it, little through its middle (`slight`, see owner.slight_pen): read
+    crossed by it, the cell is a doubt (pen_edge, pen_one_side); read empty, its coverage
+    near the limit leaves it unsure. Where nearly all that pen (TAIL_SHARE) belongs to marks
+    lying mostly in a neighbour read crossed (see owner.foreign_pen), the cell is judged
+    again on its own pen alone: its coverage less that share, its line as it was. A mark of
+    its own by an edge (a dot) lies in it alone and is judged as before."""
+    def to_one_edge(v: Verdict) -> bool:
+        if v.id not in slight:
+            return False
+        if v.state == "crossed":
+            return (v.features.get("pen_edge", 0.0) >= tuning.TAIL_EDGE_SHARE
+                    and "pen_one_side" in v.features)
+        if v.state != "empty" or not v.uncertain or set(v.features) - {"cover", "limit",
+                                                                      "line_z"}:
+            return False  # (an empty verdict sure already, or doubted for a reason of its own)
+        pen, halves = inner[v.id] > t, inner[v.id] > t * tuning.ONE_SIDE_PEN
+        return pen.any() and _along_an_edge(pen, tuning.PEN_EDGE_MM * px_per_mm) >= \
+            tuning.TAIL_EDGE_SHARE and _along_an_edge(
+                halves, halves.shape[0] // 2, halves.shape[1] // 2) >= tuning.ONE_SIDE_SHARE
+
+    tails = {v.id for v in verdicts if to_one_edge(v)}
+    if not tails:
+        return verdicts
+    lent = foreign_pen(between, {v.id for v in verdicts if v.state == "crossed"} - tails, tails)
+    out = []
+    for v in verdicts:
+        if lent.get(v.id, 0.0) >= tuning.TAIL_SHARE:
+            own = _box_verdict(v.id, cover[v.id] * (1 - lent[v.id]), limit,
+                               line.get(v.id, -np.inf), limits_of[v.id])
+            if own.state == "empty" and own.confidence > v.confidence:
+                v = Verdict(v.id, "empty", own.confidence, {**v.features, "lent": lent[v.id]})
+        out.append(v)
+    return out
+
+
 def _in_the_middle(mask: np.ndarray) -> float:
     """The share of a mask's pixels that lies in the middle of its box (see owner.middle_of)."""
     return float(np.count_nonzero(mask & middle_of(mask.shape))
@@ -912,8 +963,9 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, round_z: float, lines
                  "round_z": round(round_z, 1)})
     # no pen seen round it at all: no circle, neighbour's circle or noise blob of which the
     # line could be a part, so it is a stroke the pen threshold missed (unless something may
-    # lie over the sheet)
-    bare = v.features.get("around", 1.0) == 0 and not faint_unsure
+    # lie over the sheet; a neighbour's pen taken out of it was seen: see
+    # _judge_values_own_pen)
+    bare = v.features.get("around", 1.0) == 0 and not faint_unsure and "lent" not in v.features
     sure = tuning.VALUE_LINE_SURE_BARE if bare else tuning.VALUE_LINE_SURE
     by_line = (line_z - tuning.VALUE_LINE_STRUCK) / (sure - tuning.VALUE_LINE_STRUCK)
     stroke = _stroke_shaped(v.features)
@@ -926,9 +978,10 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, round_z: float, lines
         if stroke:
             conf = 1.0  # the line and the shape of the pen seen, a stroke, agree
         struck = Verdict(v.id, "struck", round(min(1.0, conf), 3), v.features)
-        # the pen seen there lies nowhere across it: the line is a neighbour's stroke
-        # reaching in over its edge (a cross's above, an exclamation mark's below)
-        aside = v.features.get("pen", 0.0) >= tuning.VALUE_MARKED \
+        # the pen seen there lies nowhere across it (or was a neighbour's): the line is a
+        # neighbour's stroke reaching in over its edge (a cross's above, an exclamation
+        # mark's below)
+        aside = (v.features.get("pen", 0.0) >= tuning.VALUE_MARKED or "lent" in v.features) \
             and v.features.get("across", 0.0) < tuning.ACROSS_NONE
         # (nor is a line through it a stroke's where the pen seen stops short of its middle:
         # see _value_verdict)
@@ -1119,6 +1172,34 @@ def _value_verdict(p: Patch, t: float, pen_level: float, px_per_mm: float,
     if state == "circled" and across >= tuning.CIRCLE_CROSSED and around < tuning.CIRCLE_WHOLE:
         return read.doubted(circle_crossed=round(across, 3))
     return read
+
+
+def _judge_values_own_pen(read: dict[str, Verdict], values: list[Patch],
+                          value_verdict: Callable[[Patch], Verdict], pen_t: dict[str, float],
+                          px_per_mm: float) -> dict[str, Verdict]:
+    """A value read empty but unsure for pen round it in the shape of no mark (a neighbour's
+    circle or stroke reaching in, in LENT_AROUND of its ring's sectors or fewer) is judged
+    again without the pen of marks lying mostly about a neighbour read circled or struck
+    (see owner.lent_to_values)."""
+    # (pen round more of it may be a circle of its own, touching the neighbour's: one mark)
+    asked = {i for i, v in read.items() if v.state == "empty" and v.uncertain
+             and not set(v.features) - {"pen", "around", "across", "dark"}
+             and v.features["around"] <= tuning.LENT_AROUND}
+    lenders = {i for i, v in read.items() if v.state in ("circled", "struck")}
+    out = dict(read)
+    for kind in {p.element.kind for p in values}:
+        fellows = [p for p in values if p.element.kind == kind]
+        if not asked & {p.element.id for p in fellows} or not lenders:
+            continue
+        lent = lent_to_values(fellows, pen_t[kind], lenders, asked, px_per_mm)
+        for p in fellows:
+            share, where = lent.get(p.element.id, (0.0, None))
+            if share > 0:
+                own = value_verdict(replace(p, ink=np.where(where, np.float32(0), p.ink)))
+                if own.state == "empty" and own.confidence > read[p.element.id].confidence:
+                    out[p.element.id] = replace(own, features={**own.features,
+                                                               "lent": round(share, 3)})
+    return out
 
 
 def _doubt_circles_like_neighbours(read: dict[str, Verdict], values: list[Element]

@@ -26,11 +26,13 @@ OWNER_STEP = 2
 @dataclass(frozen=True)
 class PenBetween:
     """Per cell and cell (`ids`: the cells, in order), the pen in the second of the marks
-    that run through the first's middle; and which cells are neighbours (their boxes within
-    half a millimetre)."""
+    that run through the first's middle (`pen_of`); per cell and mark, the mark's pen in the
+    cell (`pen_by_mark`); and which cells are neighbours (their boxes within half a
+    millimetre)."""
 
     ids: tuple[str, ...]
     pen_of: np.ndarray
+    pen_by_mark: np.ndarray
     near: np.ndarray
 
 
@@ -58,6 +60,30 @@ def borrowed_pen(between: PenBetween | None, crossed: set[str], slight: set[str]
     doubt = read & (own > 0) & (by_one | chained)
     weighed = np.where(by_one, lent, around)
     return {ids[k]: round(float(weighed[k] / own[k]), 1) for k in np.flatnonzero(doubt)}
+
+
+def foreign_pen(between: PenBetween | None, crossed: set[str], cells: set[str]
+                ) -> dict[str, float]:
+    """Per cell of `cells` that holds pen, the share of it that belongs to marks lying
+    NEIGHBOURS_TAIL times as much or more in one neighbour of `crossed`: the tails of the
+    neighbours' crosses reaching in. `between`: see pen_between."""
+    if between is None:
+        return {}
+    ids, by_mark = between.ids, between.pen_by_mark
+    read = np.array([i in crossed for i in ids])
+    out = {}
+    for k, i in enumerate(ids):
+        lenders = np.flatnonzero(between.near[k] & read)
+        own = by_mark[k]
+        total = own.sum()
+        if i not in cells or total <= 0:
+            continue
+        if lenders.size:
+            theirs = by_mark[lenders].max(axis=0)
+            out[i] = round(float(own[theirs >= tuning.NEIGHBOURS_TAIL * own].sum() / total), 3)
+        else:
+            out[i] = 0.0
+    return out
 
 
 def slight_pen(between: PenBetween | None, sure: set[str]) -> set[str]:
@@ -121,7 +147,7 @@ def pen_between(cells: list[Patch], t: float, px_per_mm: float) -> PenBetween | 
     through = np.bincount(middle.ravel()[at] * n + marks, minlength=(m + 1) * n
                           ).reshape(-1, n)[:-1] > 0
     pen_of = np.einsum("ik,jk->ij", through.astype(np.float32), weights)
-    return PenBetween(ids, pen_of, near)
+    return PenBetween(ids, pen_of, weights, near)
 
 
 def laid_out(patches: list[Patch], s: int = 1
@@ -187,3 +213,53 @@ def middle_of(shape: tuple[int, int]) -> np.ndarray:
     v = (np.arange(shape[0]) - (shape[0] - 1) / 2) / shape[0]
     u = (np.arange(shape[1]) - (shape[1] - 1) / 2) / shape[1]
     return np.hypot(v[:, None], u[None, :]) <= tuning.PEN_MIDDLE
+
+
+def lent_to_values(values: list[Patch], t: float, lenders: set[str], asked: set[str],
+                   px_per_mm: float) -> dict[str, tuple[float, np.ndarray]]:
+    """Per value of `asked` (ids of `values`, patches of one kind) with pen in its patch: the
+    share of that pen that belongs to a neighbour's circle or stroke reaching round it, and
+    where that lies in its patch (bool, the patch's shape). Such a mark lies more about one
+    value of `lenders` whose patch meets this one's than about this one, and NEIGHBOURS_TAIL
+    times as much about the others together: a circle drawn wide round a value lies about
+    the values round it too. Pen lies about the value whose middle is nearest (in half-sizes
+    of each). `t`: the pen threshold of the values' ink maps."""
+    ink, _, _, (x0, y0) = laid_out(values)
+    pen = (ink > t).view(np.uint8)
+    k = 2 * round(tuning.STROKE_JOIN_MM * px_per_mm / 2) + 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    n, labels = cv2.connectedComponents(cv2.morphologyEx(pen, cv2.MORPH_CLOSE, kernel),
+                                        connectivity=8)
+    ys, xs = np.nonzero(pen)
+    marks = labels[ys, xs]
+    centres = np.array([((x + w / 2) * px_per_mm - x0, (y + h / 2) * px_per_mm - y0,
+                         w / 2 * px_per_mm, h / 2 * px_per_mm)
+                        for x, y, w, h in (p.element.box_mm for p in values)])
+    nearest = np.hypot((xs[:, None] - centres[:, 0]) / centres[:, 2],
+                       (ys[:, None] - centres[:, 1]) / centres[:, 3]).argmin(axis=1)
+    about = np.bincount(nearest * n + marks, minlength=len(values) * n).reshape(-1, n)
+    total = about.sum(axis=0)
+    spans = [(p.origin_px[0] - x0, p.origin_px[1] - y0, p.ink.shape[1], p.ink.shape[0])
+             for p in values]
+    out = {}
+    for a, p in enumerate(values):
+        ax, ay, aw, ah = spans[a]
+        here = labels[ay:ay + ah, ax:ax + aw] * (pen[ay:ay + ah, ax:ax + aw] > 0)
+        if p.element.id not in asked or not here.any():
+            continue
+        others = [b for b, q in enumerate(values) if q.element.id in lenders and b != a
+                  and _meet(spans[a], spans[b])]
+        if not others:
+            out[p.element.id] = (0.0, np.zeros(here.shape, bool))
+            continue
+        most, mine = about[others].max(axis=0), about[a]
+        theirs = (most > 0) & (most >= mine) & (total - mine >= tuning.NEIGHBOURS_TAIL * mine)
+        theirs[0] = False  # (label 0: the paper)
+        lent = theirs[here]
+        out[p.element.id] = (float(lent.sum() / np.count_nonzero(here)), lent)
+    return out
+
+
+def _meet(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Whether two patches (x, y, w, h on one map) overlap."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
