@@ -29,7 +29,7 @@ from encore_print.read.judge import (
     _value_verdict,
     _weigh_lines,
 )
-from encore_print.read.wide_circle import doubt_wide_circles
+from encore_print.read.wide_circle import _wide_share, doubt_wide_circles
 
 STEP = 0.03
 U, V = (a.ravel() for a in np.meshgrid(np.arange(-1.45, 1.45, STEP),
@@ -607,3 +607,17 @@ def test_a_neighbours_wide_circle_in_a_values_ring_is_the_neighbours(own_arc):
     read["column:H:first"] = judged(patches[ROWS.index("column:H:first")])
     assert read["column:H:first"].state == "empty"
     assert _judge_values_own_pen(read, patches, judged, {"column-value": 0.1}, PX) == read
+
+
+def test_a_wide_circle_round_a_value_of_the_outer_row_is_weighed_on_what_the_map_shows():
+    """Below the lower row of values there is no patch: the values' map ends at the value's
+    ring, and the lower half of the band round it lies off the map. A wide circle seen in 7 of
+    the 12 sectors the map shows is a wide circle (7 of 12), not pen in 7 of 24: the sectors
+    off the map are not looked at."""
+    hw, hh = 20.0, 14.0  # a value's half-sizes in pixels
+    cx, cy = 60, 40  # on the map's last row
+    pen = np.zeros((cy + 1, 2 * cx + 1), np.uint8)
+    cv2.ellipse(pen, (cx, cy), (round(1.75 * hw), round(1.75 * hh)), 0, 180, 285, 1, 4)
+    shown = np.ones(pen.shape, bool)
+    share = _wide_share(pen.astype(bool), shown, (cx, cy, hw, hh), [], PX)
+    assert share >= tuning.WIDE_SHARE, share

@@ -56,7 +56,9 @@ def _wide_share(pen: np.ndarray, shown: np.ndarray, at: tuple[float, float, floa
     that the map shows (half of their pixels or more, outside the circles of `circled`), the
     share holding WIDE_HIT_MM2 of pen or more."""
     cx, cy, hw, hh = at
-    band, sector = _band(round(hw, 2), round(hh, 2))
+    # a sector counts as shown against its whole size, off the map too: one lying wholly off
+    # it (past the outer rows of values) is not looked at, rather than looked at and empty
+    band, sector, whole = _band(round(hw, 2), round(hh, 2))
     ry, rx = band.shape[0] // 2, band.shape[1] // 2
     x, y = round(cx), round(cy)  # (half a pixel off: nothing to a band this wide)
     a0, a1 = max(0, x - rx), min(pen.shape[1], x + rx + 1)
@@ -71,7 +73,6 @@ def _wide_share(pen: np.ndarray, shown: np.ndarray, at: tuple[float, float, floa
     for qx, qy, qw, qh in circled:  # (a circle elsewhere reaches no further than its own)
         if abs(qx - cx) < reach * (hw + qw) and abs(qy - cy) < reach * (hh + qh):
             mine &= ((xx - qx) / qw) ** 2 + ((yy - qy) / qh) ** 2 > reach ** 2
-    whole = np.bincount(sector[band], minlength=tuning.WIDE_SECTORS)
     seen = np.bincount(sector[mine], minlength=tuning.WIDE_SECTORS)
     hit = np.bincount(sector[mine & pen[b0:b1, a0:a1]], minlength=tuning.WIDE_SECTORS)
     looked = seen >= 0.5 * whole
@@ -82,13 +83,15 @@ def _wide_share(pen: np.ndarray, shown: np.ndarray, at: tuple[float, float, floa
 
 
 @lru_cache(maxsize=8)
-def _band(hw: float, hh: float) -> tuple[np.ndarray, np.ndarray]:
+def _band(hw: float, hh: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Round a value of half-sizes `hw` × `hh` (pixels), centred in a window reaching
-    WIDE_OUTER half-sizes each way: the band from RING_OUTER to WIDE_OUTER, and each pixel's
-    sector. The same for every photo: kept."""
+    WIDE_OUTER half-sizes each way: the band from RING_OUTER to WIDE_OUTER, each pixel's
+    sector, and each sector's size in the band. The same for every photo: kept."""
     rx, ry = int(tuning.WIDE_OUTER * hw) + 1, int(tuning.WIDE_OUTER * hh) + 1
     yy, xx = np.mgrid[-ry:ry + 1, -rx:rx + 1]
     u, v = xx / hw, yy / hh
     r = np.hypot(u, v)
     sector = ((np.arctan2(v, u) + np.pi) / (2 * np.pi) * tuning.WIDE_SECTORS).astype(int)
-    return (r >= tuning.RING_OUTER) & (r <= tuning.WIDE_OUTER), sector % tuning.WIDE_SECTORS
+    band = (r >= tuning.RING_OUTER) & (r <= tuning.WIDE_OUTER)
+    sector %= tuning.WIDE_SECTORS
+    return band, sector, np.bincount(sector[band], minlength=tuning.WIDE_SECTORS)
