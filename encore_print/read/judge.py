@@ -379,12 +379,19 @@ def contrast(boxes: list[Patch], verdicts: list[Verdict],
 
 def _pct(a: np.ndarray, q: float | list[float]) -> float | list[float]:
     """The q-th percentile (nearest rank), or a list of them for a list of q: np.percentile
-    is slow on many small arrays. Found by a full sort: an ink map is half exact zeros, on
-    which numpy's SIMD sort is several times faster than its partition (same values)."""
+    is slow on many small arrays. Found by a sort: an ink map is half exact zeros or more, on
+    which numpy's SIMD sort is several times faster than its partition (same values). Where
+    every rank asked for lies among the map's pen (above 0), only that is sorted: it sorts
+    after all the rest (a value's ink round it: a quarter of it, a third of the time)."""
     flat = a.ravel()
     ks = [min(len(flat) - 1, max(0, round(x / 100 * (len(flat) - 1))))
           for x in (q if isinstance(q, list) else [q])]
-    part = np.sort(flat)
+    above = flat[flat > 0]
+    below = len(flat) - len(above)
+    if ks and min(ks) >= below:
+        part, ks = np.sort(above), [k - below for k in ks]
+    else:
+        part = np.sort(flat)
     return [float(part[k]) for k in ks] if isinstance(q, list) else float(part[ks[0]])
 
 
