@@ -29,10 +29,3 @@ def find(name: str | Path) -> Path:
         return path
     raise UserError(f"'{name}' is neither a built-in layout nor a .yaml file; built-in layouts "
                     f"are: {', '.join(builtin_ids())}")
-
-
-def builtin_by_code() -> dict[int, str]:
-    """Layout code (what the fiducials carry) → built-in layout id."""
-    from .load import load_layout
-
-    return {load_layout(i).code: i for i in builtin_ids()}

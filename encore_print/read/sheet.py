@@ -20,7 +20,7 @@ import numpy as np
 from ..errors import NoSheet
 from ..geometry import CORNERS, MARKER_GRID, Element, SheetGeometry, geometry
 from ..layout import Layout, load_layout
-from ..layout.registry import builtin_by_code
+from ..layout.registry import builtin_ids
 from ..marks import Marks
 from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
@@ -410,14 +410,19 @@ def _layout_for(code: int, name: str, extra: dict[int, Layout]) -> Layout:
 
 def _known_layout(code: int, extra: dict[int, Layout]) -> Layout | None:
     """The layout of a code: one given (`extra`) or a built-in one; None for neither."""
-    return extra.get(code) or _builtin_layouts().get(code)
+    return extra.get(code) or _builtin_layout(code)
 
 
 @cache
-def _builtin_layouts() -> dict[int, Layout]:
-    """The built-in layouts by code: the package's own, the same for every photo (looking
-    them up listed their folder a dozen times a reading)."""
-    return {code: load_layout(i) for code, i in builtin_by_code().items()}
+def _builtin_layout(code: int) -> Layout | None:
+    """The built-in layout of a code, None for none: the package's own, the same for every
+    photo. Loaded one by one until found: a photo's is nearly always Encore's own, which sorts
+    first (loading the other six too took 26 ms of every score command)."""
+    for i in builtin_ids():
+        layout = load_layout(i)
+        if layout.code == code:
+            return layout
+    return None
 
 
 def _why_no_sheet(grey: np.ndarray, name: str) -> str:
