@@ -382,7 +382,7 @@ def _pct(a: np.ndarray, q: float | list[float]) -> float | list[float]:
     is slow on many small arrays. Found by a sort: an ink map is half exact zeros or more, on
     which numpy's SIMD sort is several times faster than its partition (same values). Where
     every rank asked for lies among the map's pen (above 0), only that is sorted: it sorts
-    after all the rest (a value's ink round it: a quarter of it, a third of the time)."""
+    after all the rest (the ink round a value is about three quarters zeros)."""
     flat = a.ravel()
     ks = [min(len(flat) - 1, max(0, round(x / 100 * (len(flat) - 1))))
           for x in (q if isinstance(q, list) else [q])]

@@ -93,7 +93,7 @@ def read_decoded(photo: Photo, layouts: dict[int, Layout] | None = None) -> Read
            "black-and-white mode), which wipes out the cells and pale pen")
     # the photo's colours decode on the helper while the sheet is found here in its grey
     # (decoded apart first): the grey and the search take longer than the colours, and the
-    # reading waited for the helper's search (4-10 ms less on a 12 MP photo, benchmarks/score.py)
+    # reading waited for the helper's search (2-3 ms sooner on a 12 MP photo, timed in turns)
     colours = meanwhile(lambda: photo.bgr)
     try:
         found = _found(photo, layouts or {})
