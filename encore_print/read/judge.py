@@ -386,10 +386,10 @@ def _pct(a: np.ndarray, q: float | list[float]) -> float | list[float]:
     flat = a.ravel()
     ks = [min(len(flat) - 1, max(0, round(x / 100 * (len(flat) - 1))))
           for x in (q if isinstance(q, list) else [q])]
-    above = flat[flat > 0]
-    below = len(flat) - len(above)
-    if ks and min(ks) >= below:
-        part, ks = np.sort(above), [k - below for k in ks]
+    above = flat > 0
+    below = len(flat) - np.count_nonzero(above)
+    if below and ks and min(ks) >= below:  # (none below: no copy to make)
+        part, ks = np.sort(flat[above]), [k - below for k in ks]
     else:
         part = np.sort(flat)
     return [float(part[k]) for k in ks] if isinstance(q, list) else float(part[ks[0]])

@@ -232,9 +232,7 @@ def lent_to_values(values: list[Patch], t: float, lenders: set[str], asked: set[
                                         connectivity=8)
     ys, xs = np.nonzero(pen)
     marks = labels[ys, xs]
-    centres = np.array([((x + w / 2) * px_per_mm - x0, (y + h / 2) * px_per_mm - y0,
-                         w / 2 * px_per_mm, h / 2 * px_per_mm)
-                        for x, y, w, h in (p.element.box_mm for p in values)])
+    centres = np.array([centre_on_map(p.element.box_mm, px_per_mm, x0, y0) for p in values])
     nearest = np.hypot((xs[:, None] - centres[:, 0]) / centres[:, 2],
                        (ys[:, None] - centres[:, 1]) / centres[:, 3]).argmin(axis=1)
     about = np.bincount(nearest * n + marks, minlength=len(values) * n).reshape(-1, n)
@@ -258,6 +256,15 @@ def lent_to_values(values: list[Patch], t: float, lenders: set[str], asked: set[
         lent = theirs[here]
         out[p.element.id] = (float(lent.sum() / np.count_nonzero(here)), lent)
     return out
+
+
+def centre_on_map(box_mm: tuple[float, ...], px_per_mm: float, x0: int, y0: int
+                  ) -> tuple[float, float, float, float]:
+    """A value's centre on a map laid out from `x0`, `y0` (see laid_out) and its half-sizes
+    (pixels)."""
+    x, y, w, h = box_mm
+    return (x + w / 2) * px_per_mm - x0, (y + h / 2) * px_per_mm - y0, \
+        w / 2 * px_per_mm, h / 2 * px_per_mm
 
 
 def _meet(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:

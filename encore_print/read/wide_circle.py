@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import tuning
-from .owner import laid_out
+from .owner import centre_on_map, laid_out
 
 if TYPE_CHECKING:
     from .judge import Patch, Verdict
@@ -32,22 +32,14 @@ def doubt_wide_circles(read: dict[str, Verdict], values: list[Patch], pen_t: dic
             continue
         ink, shown, _, (x0, y0) = laid_out(fellows)
         pen = ink > pen_t[kind]
-        circled = [_centre(p.element.box_mm, px_per_mm, x0, y0) for p in fellows
+        circled = [centre_on_map(p.element.box_mm, px_per_mm, x0, y0) for p in fellows
                    if read[p.element.id].state == "circled"]
         for p in empty:
-            share = _wide_share(pen, shown, _centre(p.element.box_mm, px_per_mm, x0, y0),
+            share = _wide_share(pen, shown, centre_on_map(p.element.box_mm, px_per_mm, x0, y0),
                                 circled, px_per_mm)
             if share >= tuning.WIDE_SHARE:
                 out[p.element.id] = read[p.element.id].doubted(wide_circle=round(share, 3))
     return out
-
-
-def _centre(box_mm: tuple[float, ...], px_per_mm: float, x0: int, y0: int
-            ) -> tuple[float, float, float, float]:
-    """A value's centre on the map and its half-sizes (pixels)."""
-    x, y, w, h = box_mm
-    return (x + w / 2) * px_per_mm - x0, (y + h / 2) * px_per_mm - y0, \
-        w / 2 * px_per_mm, h / 2 * px_per_mm
 
 
 def _wide_share(pen: np.ndarray, shown: np.ndarray, at: tuple[float, float, float, float],
