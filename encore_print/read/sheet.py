@@ -45,6 +45,7 @@ from .ink import (
 from .judge import VALUE_KINDS, Patch, Verdict, doubt_what_follows, is_small, judge
 from .light import full_size, light_field
 from .locate import Sighting, homography, one_sheet, sight
+from .memory import reuse_freed_memory
 from .missed import find_missed
 from .photo import Photo, load_photo
 from .rectify import displacement, photo_px_per_mm, rectify
@@ -88,6 +89,7 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
 
 def read_decoded(photo: Photo, layouts: dict[int, Layout] | None = None) -> Reading:
     """Read a photo as photo.decode gives it."""
+    reuse_freed_memory()
     name = photo.name
     why = ("this photo is in black and white only, without greys (a scanner app's "
            "black-and-white mode), which wipes out the cells and pale pen")
