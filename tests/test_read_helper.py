@@ -1,4 +1,5 @@
-"""The reader's helper thread: work given to it is done, also in a forked child."""
+"""The reader's helper thread: work given to it is done, also in a forked child; the GIL passes
+between it and the reading thread often while a photo is read."""
 
 import multiprocessing
 import sys
@@ -6,7 +7,8 @@ import threading
 
 import pytest
 
-from encore_print.read.helper import Shared, meanwhile, one_core
+from encore_print.read import sheet
+from encore_print.read.helper import SWITCH_S, Shared, handing_over_often, meanwhile, one_core
 
 
 def test_meanwhile_and_shared_jobs():
@@ -50,3 +52,16 @@ def _on_one_core(q):
 def test_a_process_on_one_core_reads_without_the_helper():
     # spawned, as a table's worker processes are (one_core holds for the rest of a process)
     assert _answer("spawn", _on_one_core, "the child on one core never answered", 60) is True
+
+
+def test_the_gil_is_handed_over_often_while_reading_only(monkeypatch):
+    before = sys.getswitchinterval()
+    with handing_over_often():
+        assert sys.getswitchinterval() == min(SWITCH_S, before)
+        with handing_over_often():  # (another reading, in a thread of its own)
+            pass
+        assert sys.getswitchinterval() == min(SWITCH_S, before)  # the first is not done
+    assert sys.getswitchinterval() == before
+    monkeypatch.setattr(sheet, "_read_decoded", lambda photo, layouts: sys.getswitchinterval())
+    assert sheet.read_decoded(None) == min(SWITCH_S, before)
+    assert sys.getswitchinterval() == before

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Callable
+import sys
+import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import cache
 
 import cv2
@@ -28,6 +31,37 @@ def one_core() -> None:
     worker processes: the pool keeps every core busy already)."""
     cv2.setNumThreads(1)
     _cores.cache_clear()
+
+
+# how long a thread that wants the GIL waits for it at most while the other holds it: Python's
+# 5 ms let the judge's many small numpy calls, which keep it, hold up the helper's numpy and
+# OpenCV work between its calls (and the judge waited for what the helper had not done yet)
+SWITCH_S = 0.0005
+_handing = threading.Lock()
+_readings = 0  # how many readings hand the GIL over often now (in threads of their own)
+_switch_before = 0.0
+
+
+@contextmanager
+def handing_over_often() -> Iterator[None]:
+    """Within it, the GIL passes between this thread and the helper every SWITCH_S at most
+    (sys.setswitchinterval); Python's own interval is back once the last reading is done. A
+    12 MP photo read 1.5-2.5 ms sooner at the fastest, the 10th and the 25th percentile, and
+    0-3 ms at the median (0.5 ms against 5 ms, 75 readings each in turns, twice); the verdicts
+    are the same, as the helper's work is."""
+    global _readings, _switch_before
+    with _handing:
+        if _readings == 0:
+            _switch_before = sys.getswitchinterval()
+            sys.setswitchinterval(min(SWITCH_S, _switch_before))
+        _readings += 1
+    try:
+        yield
+    finally:
+        with _handing:
+            _readings -= 1
+            if _readings == 0:
+                sys.setswitchinterval(_switch_before)
 
 
 @cache

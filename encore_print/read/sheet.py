@@ -29,7 +29,7 @@ from .cover import covered, print_hidden
 from .fill import doubt_pale_fills
 from .flatten import flat_field
 from .glare import near, star_veils, veiled, washed_out
-from .helper import Shared, meanwhile
+from .helper import Shared, handing_over_often, meanwhile
 from .ink import (
     Blank,
     channel_sum,
@@ -90,6 +90,12 @@ def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None =
 def read_decoded(photo: Photo, layouts: dict[int, Layout] | None = None) -> Reading:
     """Read a photo as photo.decode gives it."""
     reuse_freed_memory()
+    with handing_over_often():
+        return _read_decoded(photo, layouts)
+
+
+def _read_decoded(photo: Photo, layouts: dict[int, Layout] | None) -> Reading:
+    """read_decoded's reading, the GIL handed over often."""
     name = photo.name
     why = ("this photo is in black and white only, without greys (a scanner app's "
            "black-and-white mode), which wipes out the cells and pale pen")
