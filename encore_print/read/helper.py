@@ -47,8 +47,10 @@ def handing_over_often() -> Iterator[None]:
     """Within it, the GIL passes between this thread and the helper every SWITCH_S at most
     (sys.setswitchinterval); Python's own interval is back once the last reading is done. A
     12 MP photo read 1.5-2.5 ms sooner at the fastest, the 10th and the 25th percentile, and
-    0-3 ms at the median (0.5 ms against 5 ms, 75 readings each in turns, twice); the verdicts
-    are the same, as the helper's work is."""
+    0-3 ms at the median (0.5 ms against 5 ms, 75 readings each in turns, twice; with a decode
+    in another process before each, as the benchmark takes them, 60 each: 1-6 ms at the
+    fastest and the 10th percentile, the median 0-2 ms). The verdicts are the same, as the
+    helper's work is."""
     global _readings, _switch_before
     with _handing:
         if _readings == 0:

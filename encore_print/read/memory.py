@@ -3,13 +3,13 @@
 A reading makes and drops hundreds of arrays of 0.1-20 MB. By default glibc hands most arrays
 that big straight to the kernel and back (mmap, munmap), and gives the top of its heap back
 once 128 KB of it is free: each time, the next array's pages are new to the process and fault
-in one by one, and with the helper thread running, each unmapping interrupts the other core
-too. On the benchmark's 12 MP photo that was 3 000-3 500 page faults per reading; told to
-keep arrays of up to 32 MB on its heap, and up to TRIM_MB of the heap's top free, it reuses
-the same pages: no fault after the first reading, which took the fastest of 25 readings from
-107-116 ms to 101-103 ms and their median 10-15 ms lower (in-process, alternating with the
-decodes as benchmarks/score.py does). The memory stays with the process, a reading's peak
-once, which a command that reads and exits does not notice.
+in one by one (about 1.3 µs each on this project's machines). On the benchmark's 12 MP photo
+that was 3 000-3 500 page faults per reading. Told to keep arrays of up to 32 MB on its heap,
+and up to TRIM_MB of the heap's top free, it reuses the same pages: no fault after the first
+reading. The fastest of 25 readings, in turns with OpenCV's decodes as benchmarks/score.py
+took them, went from 107-108 ms to 101-102 ms, their median from 116-136 ms to 105-123 ms
+(two runs of each). The memory stays with the process, a reading's peak once, which a command
+that reads and exits does not notice.
 """
 
 from __future__ import annotations
