@@ -184,3 +184,32 @@ def test_a_roll_counter_not_crossed_from_its_first_box_on_is_a_doubt(states, dou
     """Rolls are crossed in order from the first box: from the first box read empty to the
     last one read crossed for sure, every box is a doubt."""
     assert counter_doubts(states) == doubted
+
+
+def settled(states):
+    """The roll boxes read for sure after the counter's order is worked out, and their
+    states (see judge.what_follows)."""
+    from encore_print.read.judge import Verdict, what_follows
+
+    verdicts = [Verdict(f"roll:{n}", s, c, {k: 1.0 for k in why})
+                for n, (s, c, *why) in enumerate(states, 1)]
+    return [v.state if not v.uncertain else "?" for v in what_follows(verdicts)]
+
+
+HIDDEN, UNDER = "print_unseen", "covered"  # the doubts of a thumb over the print, a finger
+
+
+@pytest.mark.parametrize("states, read", [
+    # a table game's counter, its last boxes under a thumb (read right or as its shade)
+    ([O, O, ("empty", 0.17, HIDDEN), ("crossed", 0.17, HIDDEN)], ["empty"] * 4),
+    ([X, O, ("crossed", 0.17, UNDER)], ["crossed", "empty", "empty"]),  # or a finger
+    # a solo game's rolls reach under the thumb: nothing seen tells
+    ([X, X, ("crossed", 0.17, HIDDEN), ("empty", 0.17, HIDDEN)], ["crossed", "crossed", "?", "?"]),
+    # only hidden boxes are settled: a faint cross after an empty box is another doubt
+    ([O, ("crossed", 0.1)], ["empty", "?"]),
+    # a box before the one seen empty is a doubt: that one may be a faint cross not seen
+    ([X, ("empty", 0.17), O, ("crossed", 0.17, HIDDEN)], ["crossed", "?", "empty", "?"]),
+    ([("empty", 0.17, HIDDEN), O, ("empty", 0.17, HIDDEN)], ["?", "empty", "?"]),
+])
+def test_roll_boxes_hidden_after_one_seen_empty_are_empty(states, read):
+    assert settled(states) == read

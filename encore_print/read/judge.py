@@ -257,12 +257,13 @@ FAINT_LINES = LineLimits(tuning.LINE_CROSSED_FAINT, tuning.LINE_SURE_FAINT,
 ROUND_LIMITS = LineLimits(tuning.ROUND_CIRCLED, tuning.ROUND_SURE, tuning.ROUND_DOUBT)
 
 
-def doubt_what_follows(verdicts: list[Verdict]) -> list[Verdict]:
+def what_follows(verdicts: list[Verdict]) -> list[Verdict]:
     """The doubts that follow from others (see _doubt_unstruck, _doubt_both_circled,
-    _doubt_lower_struck, _doubt_counter_gaps): to be cast once every other doubt is, a
+    _doubt_lower_struck, _doubt_counter_gaps), and the roll boxes that the counter's order
+    tells (see _rolls_after_an_empty_box): to be worked out once every other doubt is cast, a
     thumb's over the print too."""
-    return _doubt_counter_gaps(_doubt_lower_struck(_doubt_both_circled(_doubt_unstruck(
-        verdicts))))
+    return _rolls_after_an_empty_box(_doubt_counter_gaps(_doubt_lower_struck(
+        _doubt_both_circled(_doubt_unstruck(verdicts)))))
 
 
 def _doubt_lower_struck(verdicts: list[Verdict]) -> list[Verdict]:
@@ -307,19 +308,41 @@ def _doubt_unstruck(verdicts: list[Verdict]) -> list[Verdict]:
     return out
 
 
+def _roll(v: Verdict) -> int:
+    """A roll box's number; 0 for any other element."""
+    row, _, number = v.id.partition(":")
+    return int(number) if row == ROLL else 0
+
+
 def _doubt_counter_gaps(verdicts: list[Verdict]) -> list[Verdict]:
     """The roll counter is crossed in order, one box per roll, from the first box on. Read
     otherwise, from its first box read empty to its last one read crossed for sure, every box
     is a doubt: the empty ones may be crosses too faint to see (a pencil's), the crossed ones
     a shade read as pen (a thumb's), more likely than rolls the player skipped."""
-    def roll(v: Verdict) -> int:  # its number, 0 for any other element
-        row, _, number = v.id.partition(":")
-        return int(number) if row == ROLL else 0
-
-    first = min((roll(v) for v in verdicts if roll(v) and v.state != "crossed"), default=0)
-    last = max((roll(v) for v in verdicts if v.state == "crossed" and not v.uncertain),
+    first = min((_roll(v) for v in verdicts if _roll(v) and v.state != "crossed"), default=0)
+    last = max((_roll(v) for v in verdicts if v.state == "crossed" and not v.uncertain),
                default=0)
-    return [v.doubted(counter_gap=1.0) if 0 < first <= roll(v) <= last else v
+    return [v.doubted(counter_gap=1.0) if 0 < first <= _roll(v) <= last else v
+            for v in verdicts]
+
+
+def _rolls_after_an_empty_box(verdicts: list[Verdict]) -> list[Verdict]:
+    """The roll counter is crossed in order, so every box after one seen empty for sure is
+    empty too: the boxes whose print something hides (a thumb holding the sheet by the corner
+    next to them: `print_unseen`, `covered`) are read so, as sure as that box (its number is
+    `after_empty`). A table game leaves the counter empty; a solo game's last rolls hidden
+    after a crossed box stay doubts. Only a counter read for sure up to that box tells: where
+    a box before it is a doubt, a faint pencil's cross may have been seen empty (a solo hard
+    photo's roll 15 was, at 0.62). No other doubt is settled so."""
+    seen_empty = [v for v in verdicts if _roll(v) and v.state == "empty" and not v.uncertain]
+    if not seen_empty:
+        return verdicts
+    first = min(seen_empty, key=_roll)
+    if any(0 < _roll(v) < _roll(first) and v.uncertain for v in verdicts):
+        return verdicts
+    return [Verdict(v.id, "empty", first.confidence, {**v.features, "after_empty": _roll(first)})
+            if _roll(v) > _roll(first) and v.uncertain
+            and ("print_unseen" in v.features or "covered" in v.features) else v
             for v in verdicts]
 
 

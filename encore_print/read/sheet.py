@@ -42,7 +42,7 @@ from .ink import (
     percentile,
     prepare_blank,
 )
-from .judge import VALUE_KINDS, Patch, Verdict, doubt_what_follows, is_small, judge
+from .judge import VALUE_KINDS, Patch, Verdict, what_follows, is_small, judge
 from .light import full_size, light_field
 from .locate import Sighting, homography, one_sheet, sight
 from .memory import reuse_freed_memory
@@ -260,7 +260,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
                      "does not show in this photo; retake it closer, in brighter light")
         verdicts = [v.doubted(few_crosses=1.0) if v.state == "empty" and not is_small(
             g.element(v.id)) else v for v in verdicts]
-    return Reading(name, layout, doubt_what_follows(verdicts), sheet, notes)
+    return Reading(name, layout, what_follows(verdicts), sheet, notes)
 
 
 def _sighted(grey: np.ndarray, name: str, extra: dict[int, Layout], search_all: bool = False
