@@ -190,7 +190,7 @@ def test_a_lower_value_read_struck_is_a_doubt():
 
 
 @pytest.mark.parametrize("line_z,pen_level,doubt", [(0.2, 0.5, False), (2.0, 0.5, True),
-                                                    (0.8, 0.5, False), (0.8, 0.15, True)])
+                                                    (1.5, 0.5, False), (0.8, 0.15, True)])
 def test_a_few_pale_specks_in_a_line_doubt_only_where_a_line_stands_out(line_z, pen_level,
                                                                         doubt):
     """A handful of pixels just over the pen threshold, paler than the sheet's crosses, lying

@@ -880,15 +880,18 @@ SHAPE_FLOOR = 0.5
 VALUE_NOISE_PEN = 99.8
 VALUE_NOISE_SHAPE = 99.0
 # Pale pen in a mark's shape (a stroke's band, a circle's sectors) on a value read empty is a
-# doubt only when its line or ring evidence (robust z, see RING_RADII) reaches 1, or 0.7 when
+# doubt only when its line or ring evidence (robust z, see RING_RADII) reaches 2, or 0.7 when
 # the pen is at least halfway as dark as the crosses (DARK_AS_PEN, PALER_THAN_PEN). On 744
 # simulated photos read (ordinary and hard), the 70 struck values read so had z 0.9-12.9 (under
 # 1.5 all but one at least 0.88 as dark as the crosses), the 9 circled ones 6-17, while 29 of
 # the 47 empty ones (noise blobs on hard photos lining up, mostly 0.38-0.46 as dark) had z
 # under 0.7. A struck value on an extreme photo had z 0.8 and 0.58 as dark; on 100 hard
 # 12-megapixel photos, doubting from 0.7 whatever the darkness cost 3 exact sheets (noise
-# 0.34-0.42 as dark, z 0.8-1.0).
-SHAPE_BACKED = 1.0
+# 0.34-0.42 as dark, z 0.8-1.0). From 1 the paler pen still made doubts of noise: on hard photos
+# (0-149, solo, 12-megapixel 0-39, --finger, pencil 1000-1099; sloppy ordinary), the 15 empty
+# values with pale pen in a mark's shape had z 1.0-1.8, the 7 struck ones 3.2-7.9; from 2, 4 more
+# of those hard photos (and 1 of the unseen hard 300-449) read exact, no verdict worse.
+SHAPE_BACKED = 2.0
 SHAPE_BACKED_DARK = 0.7
 # A neighbour's circle brushing a value puts pen in at most 2 of its 16 sectors (simulated: 1 of
 # 50 empty values with real pen had 4); a partly seen circle of its own had 4-8.
