@@ -328,12 +328,14 @@ def _doubt_counter_gaps(verdicts: list[Verdict]) -> list[Verdict]:
 
 def _rolls_after_an_empty_box(verdicts: list[Verdict]) -> list[Verdict]:
     """The roll counter is crossed in order, so every box after one seen empty for sure is
-    empty too: the boxes whose print something hides (a thumb holding the sheet by the corner
-    next to them: `print_unseen`, `covered`) are read so, as sure as that box (its number is
-    `after_empty`). A table game leaves the counter empty; a solo game's last rolls hidden
-    after a crossed box stay doubts. Only a counter read for sure up to that box tells: where
-    a box before it is a doubt, a faint pencil's cross may have been seen empty (a solo hard
-    photo's roll 15 was, at 0.62). No other doubt is settled so."""
+    empty too. A doubt there is settled so, as sure as that box (its number is `after_empty`),
+    where the two agree (the box read empty: a line a little out of the usual) or what hides
+    the box explains why they do not (a thumb or a finger over it, `print_unseen`, `covered`:
+    its shade reads as pen). A table game leaves the counter empty; a solo game's last rolls
+    hidden after a crossed box stay doubts, and so does a faint cross seen after an empty box
+    (a roll the player skipped?). Only a counter read for sure up to that box tells: where a
+    box before it is a doubt, a faint pencil cross may have been seen empty (a solo hard
+    photo's roll 15 was, at 0.62)."""
     seen_empty = [v for v in verdicts if _roll(v) and v.state == "empty" and not v.uncertain]
     if not seen_empty:
         return verdicts
@@ -341,9 +343,9 @@ def _rolls_after_an_empty_box(verdicts: list[Verdict]) -> list[Verdict]:
     if any(0 < _roll(v) < _roll(first) and v.uncertain for v in verdicts):
         return verdicts
     return [Verdict(v.id, "empty", first.confidence, {**v.features, "after_empty": _roll(first)})
-            if _roll(v) > _roll(first) and v.uncertain
-            and ("print_unseen" in v.features or "covered" in v.features) else v
-            for v in verdicts]
+            if _roll(v) > _roll(first) and v.uncertain and (
+                v.state == "empty" or "print_unseen" in v.features or "covered" in v.features)
+            else v for v in verdicts]
 
 
 def is_small(e: Element) -> bool:
