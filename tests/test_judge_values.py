@@ -29,7 +29,7 @@ from encore_print.read.judge import (
     _value_verdict,
     _weigh_lines,
 )
-from encore_print.read.wide_circle import _wide_share, doubt_wide_circles
+from encore_print.read.wide_circle import _wide_shares, doubt_wide_circles
 
 STEP = 0.03
 U, V = (a.ravel() for a in np.meshgrid(np.arange(-1.45, 1.45, STEP),
@@ -619,5 +619,21 @@ def test_a_wide_circle_round_a_value_of_the_outer_row_is_weighed_on_what_the_map
     pen = np.zeros((cy + 1, 2 * cx + 1), np.uint8)
     cv2.ellipse(pen, (cx, cy), (round(1.75 * hw), round(1.75 * hh)), 0, 180, 285, 1, 4)
     shown = np.ones(pen.shape, bool)
-    share = _wide_share(pen.astype(bool), shown, (cx, cy, hw, hh), [], PX)
+    share, = _wide_shares(pen.astype(bool), shown, [(cx, cy, hw, hh)], [], PX)
     assert share >= tuning.WIDE_SHARE, share
+
+
+def test_values_weighed_together_for_wide_circles_are_weighed_as_each_alone():
+    """The values of one size are looked at together (see wide_circle._wide_shares): each
+    share is the one it has alone, next to a circle, at the map's edge or past it."""
+    rng = np.random.default_rng(3)
+    pen = rng.random((120, 300)) < 0.03
+    cv2.ellipse(pen.view(np.uint8), (100, 60), (35, 25), 0, 0, 250, 1, 3)
+    shown = np.ones(pen.shape, bool)
+    shown[:, 250:] = False  # a part of the map no patch covers
+    ats = [(100.0, 60.0, 20.0, 14.0), (150.3, 61.0, 20.0, 14.0), (10.0, 115.0, 20.0, 14.0),
+           (290.0, 20.0, 20.0, 14.0), (-30.0, 60.0, 20.0, 14.0), (200.0, 60.0, 16.0, 14.0)]
+    circled = [(150.3, 61.0, 20.0, 14.0)]
+    together = _wide_shares(pen, shown, ats, circled, PX)
+    alone = [_wide_shares(pen, shown, [at], circled, PX)[0] for at in ats]
+    assert together == alone and together[0] >= tuning.WIDE_SHARE and together[3] == 0.0

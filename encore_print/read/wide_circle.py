@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from . import tuning
 from .owner import centre_on_map, laid_out
@@ -34,44 +35,62 @@ def doubt_wide_circles(read: dict[str, Verdict], values: list[Patch], pen_t: dic
         pen = ink > pen_t[kind]
         circled = [centre_on_map(p.element.box_mm, px_per_mm, x0, y0) for p in fellows
                    if read[p.element.id].state == "circled"]
-        for p in empty:
-            share = _wide_share(pen, shown, centre_on_map(p.element.box_mm, px_per_mm, x0, y0),
-                                circled, px_per_mm)
+        shares = _wide_shares(pen, shown, [centre_on_map(p.element.box_mm, px_per_mm, x0, y0)
+                                           for p in empty], circled, px_per_mm)
+        for p, share in zip(empty, shares):
             if share >= tuning.WIDE_SHARE:
                 out[p.element.id] = read[p.element.id].doubted(wide_circle=round(share, 3))
     return out
 
 
-def _wide_share(pen: np.ndarray, shown: np.ndarray, at: tuple[float, float, float, float],
-                circled: list[tuple[float, float, float, float]], px_per_mm: float) -> float:
-    """Of the sectors of the band from RING_OUTER to WIDE_OUTER half-sizes round the value `at`
-    that the map shows (half of their pixels or more, outside the circles of `circled`), the
-    share holding WIDE_HIT_MM2 of pen or more."""
-    cx, cy, hw, hh = at
-    # a sector counts as shown against its whole size, off the map too: one lying wholly off
-    # it (past the outer rows of values) is not looked at, rather than looked at and empty
-    band, sector, whole = _band(round(hw, 2), round(hh, 2))
-    ry, rx = band.shape[0] // 2, band.shape[1] // 2
-    x, y = round(cx), round(cy)  # (half a pixel off: nothing to a band this wide)
-    a0, a1 = max(0, x - rx), min(pen.shape[1], x + rx + 1)
-    b0, b1 = max(0, y - ry), min(pen.shape[0], y + ry + 1)
-    if a1 <= a0 or b1 <= b0:
-        return 0.0
-    cut = np.s_[b0 - y + ry:b1 - y + ry, a0 - x + rx:a1 - x + rx]
-    band, sector = band[cut], sector[cut]
-    mine = shown[b0:b1, a0:a1] & band
+def _wide_shares(pen: np.ndarray, shown: np.ndarray, ats: list[tuple[float, ...]],
+                 circled: list[tuple[float, ...]], px_per_mm: float) -> list[float]:
+    """Per value at `ats` (centre and half-sizes on the map), of the sectors of the band from
+    RING_OUTER to WIDE_OUTER half-sizes round it that the map shows (half of their pixels or
+    more, outside the circles of `circled`), the share holding WIDE_HIT_MM2 of pen or more.
+
+    The values of one size are looked at together, their windows cut from maps padded with
+    what is not shown (numpy's overhead per value cost more than its pixels)."""
+    out = [0.0] * len(ats)
+    sizes: dict[tuple[float, float], list[int]] = {}
+    for k, (_, _, hw, hh) in enumerate(ats):
+        sizes.setdefault((round(hw, 2), round(hh, 2)), []).append(k)
     reach = tuning.WIDE_OUTER
-    yy, xx = np.ogrid[b0:b1, a0:a1]
-    for qx, qy, qw, qh in circled:  # (a circle elsewhere reaches no further than its own)
-        if abs(qx - cx) < reach * (hw + qw) and abs(qy - cy) < reach * (hh + qh):
-            mine &= ((xx - qx) / qw) ** 2 + ((yy - qy) / qh) ** 2 > reach ** 2
-    seen = np.bincount(sector[mine], minlength=tuning.WIDE_SECTORS)
-    hit = np.bincount(sector[mine & pen[b0:b1, a0:a1]], minlength=tuning.WIDE_SECTORS)
-    looked = seen >= 0.5 * whole
-    if not looked.any():
-        return 0.0
-    return float((looked & (hit >= tuning.WIDE_HIT_MM2 * px_per_mm ** 2)).sum()
-                 / looked.sum())
+    for size, ks in sizes.items():
+        # a sector counts as shown against its whole size, off the map too: one lying wholly
+        # off it (past the outer rows of values) is not looked at, rather than looked at and
+        # empty
+        band, sector, whole = _band(*size)
+        h, w = band.shape
+        ry, rx = h // 2, w // 2
+        # (the centres to the pixel: half a pixel off is nothing to a band this wide)
+        at = [(k, round(ats[k][0]), round(ats[k][1])) for k in ks]
+        at = [(k, x, y) for k, x, y in at
+              if -rx <= x < pen.shape[1] + rx and -ry <= y < pen.shape[0] + ry]
+        if not at:
+            continue
+        pad = ((h, h), (w, w))  # (a window whose centre is off the map still fits)
+        ys = np.array([y for _, _, y in at]) - ry + h
+        xs = np.array([x for _, x, _ in at]) - rx + w
+        mine = sliding_window_view(np.pad(shown, pad), (h, w))[ys, xs] & band
+        for n, (k, x, y) in enumerate(at):
+            cx, cy, hw, hh = ats[k]
+            # (a circle elsewhere reaches no further than its own)
+            for qx, qy, qw, qh in circled:
+                if abs(qx - cx) < reach * (hw + qw) and abs(qy - cy) < reach * (hh + qh):
+                    yy, xx = np.ogrid[y - ry:y + ry + 1, x - rx:x + rx + 1]
+                    mine[n] &= ((xx - qx) / qw) ** 2 + ((yy - qy) / qh) ** 2 > reach ** 2
+        inked = mine & sliding_window_view(np.pad(pen, pad), (h, w))[ys, xs]
+        cells = np.arange(len(at))[:, None, None] * tuning.WIDE_SECTORS + sector
+        count = len(at) * tuning.WIDE_SECTORS
+        seen = np.bincount(cells[mine], minlength=count).reshape(len(at), -1)
+        hit = np.bincount(cells[inked], minlength=count).reshape(len(at), -1)
+        looked = seen >= 0.5 * whole
+        full = hit >= tuning.WIDE_HIT_MM2 * px_per_mm ** 2
+        for n, (k, _, _) in enumerate(at):
+            if looked[n].any():
+                out[k] = float((looked[n] & full[n]).sum() / looked[n].sum())
+    return out
 
 
 @lru_cache(maxsize=8)
