@@ -42,7 +42,7 @@ from .ink import (
     percentile,
     prepare_blank,
 )
-from .judge import VALUE_KINDS, Patch, Verdict, what_follows, is_small, judge
+from .judge import VALUE_KINDS, Patch, Verdict, is_small, judge, what_follows
 from .light import full_size, light_field
 from .locate import Sighting, homography, one_sheet, sight
 from .memory import reuse_freed_memory

@@ -887,10 +887,11 @@ VALUE_NOISE_SHAPE = 99.0
 # the 47 empty ones (noise blobs on hard photos lining up, mostly 0.38-0.46 as dark) had z
 # under 0.7. A struck value on an extreme photo had z 0.8 and 0.58 as dark; on 100 hard
 # 12-megapixel photos, doubting from 0.7 whatever the darkness cost 3 exact sheets (noise
-# 0.34-0.42 as dark, z 0.8-1.0). From 1 the paler pen still made doubts of noise: on hard photos
-# (0-149, solo, 12-megapixel 0-39, --finger, pencil 1000-1099; sloppy ordinary), the 15 empty
-# values with pale pen in a mark's shape had z 1.0-1.8, the 7 struck ones 3.2-7.9; from 2, 4 more
-# of those hard photos (and 1 of the unseen hard 300-449) read exact, no verdict worse.
+# 0.34-0.42 as dark, z 0.8-1.0). From 1, pale pen still made doubts of noise: on hard photos
+# (0-149, solo, 12-megapixel 0-39, --finger, pencil 1000-1099; sloppy ordinary) the 9 struck
+# values with pale pen in a mark's shape had z 3.2-7.9, while 14 empty ones had z 1.0-1.8 (4
+# more 2.7-8.3); from 2, 4 more of those hard photos (and 1 of the unseen hard 300-449) read
+# exact, no verdict worse.
 SHAPE_BACKED = 2.0
 SHAPE_BACKED_DARK = 0.7
 # A neighbour's circle brushing a value puts pen in at most 2 of its 16 sectors (simulated: 1 of
