@@ -383,6 +383,7 @@ def test_a_line_through_a_value_whose_pen_was_a_neighbours_is_no_sure_stroke():
     ("empty", 3.5, 0.8, 0.125, True),    # ...too little pen for the threshold's shape: the same
     ("struck", 3.5, 0.8, 0.44, False),   # the pen runs round it too (a neighbour's circle?)
     ("struck", 3.5, 0.3, 0.125, False),  # the pen barely lies across it
+    ("struck", 2.8, 0.4, 0.125, True),   # ...more of it does: across it
     ("empty", 2.8, 0.8, 0.125, True),    # a line standing out less, but the pen agrees
     ("struck", 2.5, 0.8, 0.125, False),  # the line does not stand out enough to read it so
 ])

@@ -1035,8 +1035,8 @@ def _weigh_lines(v: Verdict, line_z: float, ring_z: float, round_z: float, lines
 
 def _stroke_shaped(features: dict[str, float]) -> bool:
     """The pen seen on a value lies as a stroke through its middle does: across it
-    (ACROSS_STRUCK), round it in few sectors (STROKE_AROUND)."""
-    return features.get("across", 0.0) >= tuning.ACROSS_STRUCK \
+    (STROKE_ACROSS), round it in few sectors (STROKE_AROUND)."""
+    return features.get("across", 0.0) >= tuning.STROKE_ACROSS \
         and features.get("around", 1.0) <= tuning.STROKE_AROUND
 
 
