@@ -336,16 +336,17 @@ def _rolls_after_an_empty_box(verdicts: list[Verdict]) -> list[Verdict]:
     (a roll the player skipped?). Only a counter read for sure up to that box tells: where a
     box before it is a doubt, a faint pencil cross may have been seen empty (a solo hard
     photo's roll 15 was, at 0.62)."""
-    seen_empty = [v for v in verdicts if _roll(v) and v.state == "empty" and not v.uncertain]
+    rolls = [(n, v) for v in verdicts if (n := _roll(v))]
+    seen_empty = [(n, v) for n, v in rolls if v.state == "empty" and not v.uncertain]
     if not seen_empty:
         return verdicts
-    first = min(seen_empty, key=_roll)
-    if any(0 < _roll(v) < _roll(first) and v.uncertain for v in verdicts):
+    first, sure = min(seen_empty, key=lambda nv: nv[0])
+    if any(n < first and v.uncertain for n, v in rolls):
         return verdicts
-    return [Verdict(v.id, "empty", first.confidence, {**v.features, "after_empty": _roll(first)})
-            if _roll(v) > _roll(first) and v.uncertain and (
-                v.state == "empty" or "print_unseen" in v.features or "covered" in v.features)
-            else v for v in verdicts]
+    settled = {v.id: Verdict(v.id, "empty", sure.confidence, {**v.features, "after_empty": first})
+               for n, v in rolls if n > first and v.uncertain and (
+                   v.state == "empty" or "print_unseen" in v.features or "covered" in v.features)}
+    return [settled.get(v.id, v) for v in verdicts]
 
 
 def is_small(e: Element) -> bool:
