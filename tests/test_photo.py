@@ -1,10 +1,15 @@
 """Photo files → pixels: a phone-sized JPEG is decoded at half size, grey and colours apart,
 to the pixels OpenCV's own decoder gives."""
 
+import io
+import warnings
+
 import cv2
 import numpy as np
 import pytest
+from PIL import Image
 
+from encore_print.errors import UnreadablePhoto
 from encore_print.read import photo as photo_module
 from encore_print.read.photo import decode
 
@@ -45,3 +50,28 @@ def test_a_jpeg_simplejpeg_cannot_take_is_decoded_by_opencv(big_jpeg, monkeypatc
     assert np.array_equal(photo.bgr, _opencv(big_jpeg, cv2.IMREAD_REDUCED_COLOR_2))
     assert np.array_equal(photo.grey, _opencv(big_jpeg, cv2.IMREAD_REDUCED_GRAYSCALE_2))
     assert sorted(asked) == ["BGR", "GRAY"]
+
+
+def test_a_huge_phone_jpeg_is_read_past_pillows_guard_against_huge_pictures(big_jpeg, monkeypatch):
+    # Pillow refuses pictures over twice MAX_IMAGE_PIXELS (179 MP; some phones take 200 MP) and
+    # warns over it: a JPEG's size is read without that guard, as it is decoded at an eighth
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1_000_000)  # (12 MP stands for 200 here)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        photo = decode(big_jpeg, "big.jpg")
+        assert photo.grey.shape == (2000, 1500)
+
+
+@pytest.mark.parametrize("limit, told", [(6_000, None), (1_000, "is too big a picture")])
+def test_a_huge_picture_of_a_format_opencv_lacks(monkeypatch, limit, told):
+    # a TGA: Pillow decodes it, OpenCV does not; 10 000 pixels stand for a phone's 100-200 MP
+    tga = io.BytesIO()
+    Image.fromarray(np.full((100, 100, 3), (30, 90, 200), np.uint8)).save(tga, "TGA")
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", limit)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        if told is None:  # past the limit, not twice past it: Pillow's warning is not passed on
+            assert decode(tga.getvalue(), "big.tga").bgr[0, 0].tolist() == [200, 90, 30]
+        else:
+            with pytest.raises(UnreadablePhoto, match=told):
+                decode(tga.getvalue(), "big.tga")

@@ -6,6 +6,7 @@ simplejpeg (libjpeg-turbo's own fast path): the same pixels as OpenCV's decoder,
 from __future__ import annotations
 
 import io
+import warnings
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -14,6 +15,7 @@ import cv2
 import numpy as np
 import simplejpeg
 from PIL import Image, UnidentifiedImageError
+from PIL.JpegImagePlugin import JpegImageFile
 
 from ..errors import UnreadablePhoto
 from . import tuning
@@ -86,9 +88,11 @@ def _jpeg(data: bytes, name: str) -> Photo:
         raise UnreadablePhoto(f"{name} is a truncated JPEG (the file ends before the picture "
                               "does); copy it from the phone again")
     try:
-        with Image.open(io.BytesIO(data)) as im:
+        # (its header read as Pillow reads it, without Image.open's guard against huge
+        # pictures: a 200 MP phone's photo is only decoded at an eighth of its size)
+        with JpegImageFile(io.BytesIO(data)) as im:
             w, h = im.size
-    except (UnidentifiedImageError, OSError):
+    except (SyntaxError, OSError):  # (what Pillow's JPEG reader raises at a broken header)
         raise UnreadablePhoto(f"{name} is not a readable JPEG") from None
     factor = 1
     while factor < 8 and max(w, h) / (factor * 2) >= tuning.DECODE_MIN_SIDE:
@@ -125,8 +129,14 @@ def _via_pillow(data: bytes, name: str) -> np.ndarray:
     except ImportError:
         pass
     try:
-        with Image.open(io.BytesIO(data)) as im:
-            rgb = np.asarray(im.convert("RGB"))
+        with warnings.catch_warnings():  # (a picture of 90-180 MP is a big phone's, no attack)
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as im:
+                rgb = np.asarray(im.convert("RGB"))
+    except Image.DecompressionBombError:
+        raise UnreadablePhoto(f"{name} is too big a picture to read (over "
+                              f"{2 * Image.MAX_IMAGE_PIXELS / 1e6:.0f} megapixels); save it "
+                              "as a JPEG, or at a smaller size") from None
     except (UnidentifiedImageError, OSError, ValueError):
         heic = data[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc")
         hint = " (HEIC: install pillow-heif, or export the photo as JPEG)" if heic else ""
