@@ -399,7 +399,10 @@ def test_overlay_shows_every_verdict(tmp_path):
 @pytest.mark.parametrize("what,expect", [
     ("table", "no encore-print sheet found"),
     ("noise", "no encore-print sheet found"),
-    ("tiny", "too small"),
+    ("tiny", "too small in the photo .*; come closer$"),
+    # a photo smaller than a phone camera takes them: maybe a messaging app's copy
+    ("shrunk", r"too small in the photo .*; come closer \(this photo is only 640×480 pixels: "
+               r"if a messaging app shrank it, score the phone's own\)$"),
     ("blurred", "too blurred"),
 ])
 def test_photos_without_a_readable_sheet_say_why(what, expect):
@@ -409,11 +412,11 @@ def test_photos_without_a_readable_sheet_say_why(what, expect):
         photo[::7] = (60, 90, 130)
     elif what == "noise":
         photo = np.random.default_rng(0).integers(0, 255, (900, 1200, 3), dtype=np.uint8)
-    elif what == "tiny":
+    elif what in ("tiny", "shrunk"):
         small = cv2.resize(cv2.cvtColor(sheet, cv2.COLOR_RGB2BGR), None, fx=0.22, fy=0.22,
                            interpolation=cv2.INTER_AREA)
-        photo = np.full((1500, 2000, 3), 90, np.uint8)
-        photo[600:600 + small.shape[0], 800:800 + small.shape[1]] = small
+        photo = np.full((1500, 2000, 3) if what == "tiny" else (480, 640, 3), 90, np.uint8)
+        photo[60:60 + small.shape[0], 80:80 + small.shape[1]] = small
     else:
         photo = take_photo(sheet, rng, "ordinary", out_megapixels=2).image
         photo = cv2.GaussianBlur(photo, (0, 0), 2.6)
@@ -435,9 +438,12 @@ def test_a_figure_short_of_its_limit_is_rounded_down():
 # what helps is coming closer, not more light.
 def test_a_faint_pen_photographed_from_afar_is_refused_asking_to_come_closer():
     _, _, sheet, rng = finished(seed=4022, dpi=300)
+    photo = take_photo(sheet, rng, "ordinary").image
+    h, w = photo.shape[:2]
     with pytest.raises(NoSheet, match=r"barely stand out from the paper .*; retake it from "
-                                      r"closer \(the sheet shows at only 3\.2 pixels per mm"):
-        read_image(take_photo(sheet, rng, "ordinary").image, "x.jpg")
+                                      r"closer \(the sheet shows at only 3\.2 pixels per mm"
+                                      rf".* \(this photo is only {w}×{h} pixels: if a "):
+        read_image(photo, "x.jpg")
 
 
 def test_pencil_crosses_through_stars_are_seen():

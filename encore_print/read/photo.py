@@ -32,9 +32,10 @@ class Photo:
     sheet can be found in its grey on the helper while its colours decode (see
     sheet.read_decoded)."""
 
-    def __init__(self, name: str, grey: Callable[[], np.ndarray | None],
+    def __init__(self, name: str, size: tuple[int, int], grey: Callable[[], np.ndarray | None],
                  bgr: Callable[[], np.ndarray | None]):
         self.name, self._grey, self._bgr = name, cache(grey), cache(bgr)
+        self.size = size  # (w, h) as taken, before any decoding at reduced size
 
     @property
     def grey(self) -> np.ndarray:
@@ -51,7 +52,8 @@ class Photo:
 
     @staticmethod
     def of(bgr: np.ndarray, name: str) -> Photo:
-        return Photo(name, lambda: cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), lambda: bgr)
+        return Photo(name, bgr.shape[1::-1], lambda: cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY),
+                     lambda: bgr)
 
 
 def load_photo(path: Path) -> Photo:
@@ -100,7 +102,7 @@ def _jpeg(data: bytes, name: str) -> Photo:
     # the grey is the JPEG's own luma, decoded apart (its colours unconverted: four fifths of
     # the colours' time)
     size = (-(-h // factor), -(-w // factor))  # (libjpeg's scaled sizes round up)
-    return Photo(name, lambda: _jpeg_pixels(data, "GRAY", size, REDUCED_GREY[factor]),
+    return Photo(name, (w, h), lambda: _jpeg_pixels(data, "GRAY", size, REDUCED_GREY[factor]),
                  lambda: _jpeg_pixels(data, "BGR", size, REDUCED[factor]))
 
 

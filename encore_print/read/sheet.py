@@ -66,6 +66,10 @@ class Reading:
                      uncertain={v.id for v in self.verdicts if v.uncertain})
 
 
+class FewPixels(NoSheet):
+    """A refusal that more of the photo's pixels on the sheet may mend."""
+
+
 @lru_cache(maxsize=8)
 def blank_for(layout: Layout, mono: bool, grey: bool = False) -> Blank:
     """The blank sheet of a colour pad, or of a black-and-white one (`mono`); `grey`: the
@@ -106,9 +110,12 @@ def _read_decoded(photo: Photo, layouts: dict[int, Layout] | None) -> Reading:
     try:
         found = _found(photo, layouts or {})
         r = _read_sheet(colours.result(), *found)
-    except NoSheet:
+    except NoSheet as e:
         if _binarised(photo.grey):  # what went wrong is the picture's, not the sheet's
             raise NoSheet(f"{name}: {why}; take it in colour or in grey") from None
+        if isinstance(e, FewPixels) and max(photo.size) < tuning.SHRUNK_SIDE:
+            raise NoSheet(f"{e.message} (this photo is only {photo.size[0]}×{photo.size[1]} "
+                          "pixels: if a messaging app shrank it, score the phone's own)") from None
         raise
     if not _binarised(photo.grey):
         return r
@@ -138,8 +145,9 @@ def _found(photo: Photo, layouts: dict[int, Layout]
     to_mm, misfits = fit or homography(seen, g)
     scale = photo_px_per_mm(to_mm, g.sheet_mm)
     if scale < tuning.MIN_PHOTO_PX_PER_MM:
-        raise NoSheet(f"{name}: the sheet is too small in the photo ({_short_of(scale)} pixels "
-                      f"per mm, at least {tuning.MIN_PHOTO_PX_PER_MM:g} needed); come closer")
+        raise FewPixels(f"{name}: the sheet is too small in the photo ({_short_of(scale)} "
+                        f"pixels per mm, at least {tuning.MIN_PHOTO_PX_PER_MM:g} needed); come "
+                        "closer")
     return to_mm, layout, g, seen, misfits, name
 
 
@@ -208,9 +216,11 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         again_by_id = {v.id: v for v in again}
         verdicts = [again_by_id.get(v.id, v) for v in verdicts]
     if contrast < tuning.MIN_CONTRAST:
-        raise NoSheet(f"{name}: the pen marks barely stand out from the paper in this photo "
+        scale = photo_px_per_mm(to_mm, g.sheet_mm)
+        refusal = FewPixels if scale < tuning.CLOSER_PX_PER_MM else NoSheet
+        raise refusal(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
-                      f"needed); {_retake_for_contrast(photo_px_per_mm(to_mm, g.sheet_mm))}")
+                      f"needed); {_retake_for_contrast(scale)}")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
     verdicts = doubt_pale_fills(verdicts, g, lit.result())

@@ -58,6 +58,10 @@ PATCH_STACK = 32
 
 # A sheet smaller than this in the photo (px per mm) has pen lines thinner than a pixel.
 MIN_PHOTO_PX_PER_MM = 2.0
+# A photo whose longer side is shorter than this is smaller than a phone camera takes them (8
+# megapixels and more: 3 264 px and more): a copy a messaging app shrank, maybe (1 280-1 600 px
+# is common). Refused for too few pixels on the sheet, it is told so.
+SHRUNK_SIDE = 2000
 
 # Local alignment: blank and photo compared at 4 px/mm around each element (element + margin),
 # searched ±2 mm; shifts smoothed as the median over elements within 15 mm whose match is good.
