@@ -172,7 +172,8 @@ def geometry_cmd(layout: str) -> None:
 def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
           marks_file: Path | None, save_marks: Path | None, extra_layouts: tuple[Path, ...],
           solo: bool, force: bool) -> None:
-    """Score photos of finished sheets (JPEG, PNG; HEIC with pillow-heif).
+    """Score photos of finished sheets (JPEG, PNG; HEIC with pillow-heif). PHOTOS are photo
+    files or folders of them.
 
     Take the photo from above or at an angle, in any light, in colour or grey, with the
     whole sheet lying flat and its four black corner squares in the picture (one sheet a
@@ -183,7 +184,7 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
     Examples:
       encore-print score IMG_2041.jpg
       encore-print score IMG_2041.jpg --overlay seen.png     # check what was read
-      encore-print score *.jpg --json > scores.jsonl
+      encore-print score photos/ --json > scores.jsonl        # every photo in a folder
       encore-print score --marks my-sheet.yaml               # no camera: type the marks
       encore-print score IMG_2041.jpg --solo                 # a solo game and its rating
 
@@ -211,6 +212,7 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
         return
     if not photos:
         raise click.UsageError("give one or more photos, or --marks FILE")
+    photos = tuple(_photos_in(photos))
     if overlay and len(photos) > 1 and not overlay.is_dir():
         raise click.UsageError("with several photos, --overlay must be an existing folder")
     if save_marks and len(photos) > 1:
@@ -318,7 +320,7 @@ def table(photos: tuple[Path, ...], names: tuple[str, ...], as_json: bool, as_cs
         raise click.UsageError("give --json or --csv, not both")
     if html_out:
         check_writable(html_out, force)  # before the work, not after
-    paths = _table_photos(photos)
+    paths = _photos_in(photos)
     owner = _owners(names, paths)
     seat_names = unique_names([owner.get(p, p.stem) for p in paths])
     extra = {lay.code: lay for lay in (load_layout(p) for p in extra_layouts)}
@@ -345,7 +347,7 @@ def table(photos: tuple[Path, ...], names: tuple[str, ...], as_json: bool, as_cs
     sys.exit(max((f.exit_code for f in rep.failed), default=0))
 
 
-def _table_photos(args: tuple[Path, ...]) -> list[Path]:
+def _photos_in(args: tuple[Path, ...]) -> list[Path]:
     """Folders become the photos in them (by name); a photo given twice is read once."""
     out: list[Path] = []
     for a in args:

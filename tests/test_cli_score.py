@@ -167,6 +167,23 @@ def test_several_photos_continue_past_a_bad_one(photo, tmp_path):
     assert len(lines) == 1 and json.loads(lines[0])["total"] == photo[2]
 
 
+def test_a_folder_of_photos(photo, tmp_path):
+    # its photos are scored, whatever their suffix's case; other files and hidden ones are not
+    folder = tmp_path / "table"
+    folder.mkdir()
+    (folder / "IMG_2041.JPG").write_bytes(photo[0].read_bytes())
+    (folder / "notes.txt").write_text("Ann 41, Bob 38")
+    (folder / ".IMG_2041.jpg").write_bytes(b"a phone's hidden copy")
+    r = run("score", folder, "--json")
+    assert r.exit_code == 0
+    (line,) = r.output.splitlines()
+    assert json.loads(line)["source"].endswith("IMG_2041.JPG")
+    assert json.loads(line)["total"] == photo[2]
+    (folder / "IMG_2041.JPG").unlink()
+    r = run("score", folder)
+    assert r.exit_code == 1 and "holds no photos" in r.output
+
+
 def test_usage_errors():
     assert run("score").exit_code == 2
     r = run("score", "a.jpg", "--marks", "m.yaml")
