@@ -42,7 +42,7 @@ def test_light_darker_over_a_box_than_all_round_it_is_its_dip(eid):
 
 def test_a_shadow_s_edge_across_a_box_is_no_dip():
     e = G.element("cell:H4")
-    x, y, w, h = e.box_mm
+    x, _, w, _ = e.box_mm
     edge = (x + w / 2) * K  # a sharp shadow over the right half of the sheet, through the box
     assert _dip(_light(lambda yy, xx: np.where(xx >= edge, 0.5, 1.0)), e) < FILL_DIP
     # nor is a shadow over all of it

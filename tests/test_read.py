@@ -401,8 +401,8 @@ def test_overlay_shows_every_verdict(tmp_path):
     ("noise", "no encore-print sheet found"),
     ("tiny", "too small in the photo .*; come closer$"),
     # a photo smaller than a phone camera takes them: maybe a messaging app's copy
-    ("shrunk", r"too small in the photo .*; come closer \(this photo is only 640×480 pixels: "
-               r"if a messaging app shrank it, score the phone's own\)$"),
+    ("shrunk", (r"too small in the photo .*; come closer \(this photo is only 640×480 "
+                r"pixels: if a messaging app shrank it, score the phone's own\)$")),
     ("blurred", "too blurred"),
 ])
 def test_photos_without_a_readable_sheet_say_why(what, expect):
