@@ -110,6 +110,25 @@ def test_an_empty_cell_on_a_sheet_whose_pen_barely_shows(pen_darkness, blur_mm, 
     assert (v.state, v.uncertain) == ("empty", not sure), v
 
 
+@pytest.mark.parametrize("slash_darkness, sure", [
+    (0.016, True),   # a line of z 1.3: as the photo's noise leaves in empty boxes on such sheets
+    (0.020, False),  # z 1.8: maybe a cross the coverage missed
+])
+def test_a_faint_line_in_an_empty_cell_where_the_pen_barely_shows(slash_darkness, sure):
+    """Crosses barely darker than the pen threshold, on a sharp photo: a cell with a faint line
+    and no pen read empty is a doubt from a line of 1.6 (LINE_DOUBT_WEAK), not lower."""
+    rng = np.random.default_rng(5)
+    cells = [e for e in geometry(load_layout("encore")).elements
+             if e.kind == "cell" and not e.star]
+    patches = [patch(e, line(0.12, X), rng, noise=0.015) for e in cells[:40]]
+    patches += [patch(e, lambda *_: None, rng, noise=0.015) for e in cells[40:-1]]
+    patches.append(patch(cells[-1], line(slash_darkness, SLASH), rng, noise=0.015))
+    verdicts, _ = judge(patches, PX, blur_mm=0.1)
+    v = verdicts[-1]
+    assert (v.state, v.uncertain) == ("empty", not sure), v
+    assert [u.id for u in verdicts if u.uncertain] == ([] if sure else [v.id])
+
+
 def crosses_then_empty(pen_darkness, noise, seed, **judging):
     """A sheet whose first 40 cells hold crosses of `pen_darkness` and the rest nothing, on a
     photo of this `noise`: the empty cells' verdicts, judged so (`judging`: judge's options)."""

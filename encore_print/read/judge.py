@@ -126,8 +126,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     # threshold (the roll counter does not score)
     weak = min(pen_level, 1.0) < tuning.WEAK_PEN * t
 
-    def weakened(limits: LineLimits) -> LineLimits:
-        return replace(limits, doubt=min(limits.doubt, tuning.LINE_DOUBT_WEAK)) if weak else limits
+    def weakened(limits: LineLimits, doubt: float = tuning.LINE_DOUBT_WEAK) -> LineLimits:
+        return replace(limits, doubt=min(limits.doubt, doubt)) if weak else limits
 
     main = weakened(lines)
     usual = replace(USUAL_LINES, doubt=main.doubt)
@@ -195,8 +195,9 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
         value_ring.update(ring)
         value_round.update(round_)
     read = _doubt_circles_like_neighbours(read, [p.element for p in values])
+    weak_values = weakened(value_lines, tuning.VALUE_LINE_DOUBT_WEAK)
     read = _doubt_struck_round({
-        i: _weigh_lines(v, value_line[i], value_ring[i], value_round[i], weakened(value_lines),
+        i: _weigh_lines(v, value_line[i], value_ring[i], value_round[i], weak_values,
                         i in shaded, faint_unsure)
         if i in value_line else v for i, v in read.items()})
     read = _doubt_circles_the_row_shows(read, values, value_verdict, value_t, px_per_mm)

@@ -361,14 +361,21 @@ LINE_CROSSED_FAINT = 2.5
 LINE_SURE_FAINT = 3.5
 LINE_PEN_SHARE = 0.4
 # On a sheet whose crosses' darkest ink is under 1.5 times the pen threshold (the pen barely
-# shows: pencil in a dim photo), a cross may leave next to nothing: doubt from 1.2 in cells and
-# values (99 % of empty boxes on faint-pen sheets stay under 0.9-1.3). Simulated, such sheets
-# had crosses and strokes read empty at 0.8-1.4 with confidence 0.4-0.6; those at 0.8-1.2 had
+# shows: pencil in a dim photo), a cross may leave next to nothing: doubt from 1.2 in values
+# (99 % of empty boxes on faint-pen sheets stay under 0.9-1.3). Simulated, such sheets had
+# crosses and strokes read empty at 0.8-1.4 with confidence 0.4-0.6; those at 0.8-1.2 had
 # their sheet's low contrast to make them doubts too (see the doubt on every empty element in
 # judge). From 0.8, 4 of 300 ordinary photos had an empty box at 0.8-1.0 as their only doubt;
 # from 1.2, none of 900 photos (seeds 0-299, three levels) had a misread more unflagged.
+# In cells and exclamation marks, from 1.6. On 2 140 photos of 12 kinds (ordinary, hard, 12 MP,
+# pencil, solo, ballpoint, sloppy; seeds never tuned on among them) the 25 boxes at 1.2-1.6
+# whose only doubt was such a line were all empty; of the 50 crosses read empty at 1.2-1.6, 49
+# had another doubt (the sheet's weak pen, specks) and 1 was read sure (its sheet's pen not
+# weak); the lowest cross doubted for its line alone was at 2.2. At 1.2 such lines were the
+# only doubt on 6 of 300 ordinary photos (seeds 300-599).
 WEAK_PEN = 1.5
-LINE_DOUBT_WEAK = 1.2
+LINE_DOUBT_WEAK = 1.6
+VALUE_LINE_DOUBT_WEAK = 1.2
 # On such a sheet of contrast under GOOD_CONTRAST, every element read empty is a doubt (no pen
 # seen is no evidence: its palest crosses may have faded into the photo's noise), unless the
 # photo shows them: it is sharp, its blur sigma under 0.24 mm (under the width of a pencil
