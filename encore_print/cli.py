@@ -172,8 +172,8 @@ def geometry_cmd(layout: str) -> None:
 def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
           marks_file: Path | None, save_marks: Path | None, extra_layouts: tuple[Path, ...],
           solo: bool, force: bool) -> None:
-    """Score photos of finished sheets (JPEG, PNG; HEIC with pillow-heif). PHOTOS are photo
-    files or folders of them.
+    """Score photos of finished sheets (JPEG, PNG; HEIC with pillow-heif; a scanner app's
+    PDF of one page). PHOTOS are photo files or folders of them.
 
     Take the photo from above or at an angle, in any light, in colour or grey, with the
     whole sheet lying flat and its four black corner squares in the picture (one sheet a
@@ -273,7 +273,8 @@ def _write_overlay(out: Path, sheet_bgr, px_per_mm: float, result, force: bool) 
     write_atomic(out, buf.tobytes(), force)
 
 
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".tif", ".tiff", ".bmp")
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".tif", ".tiff", ".bmp",
+                  ".pdf")  # (a scanner app's)
 
 
 @main.command()

@@ -119,6 +119,7 @@ def test_many_uncertain_marks_that_change_nothing_go_on_one_line(tmp_path):
 @pytest.mark.parametrize("content,code,sentence", [
     (b"this is a shopping list, not a photo", 3, "is not an image this tool can read"),
     (b"", 3, "is empty, not a photo"),
+    (b"%PDF-1.7\n%a download cut off", 3, "is a PDF that cannot be read (it is damaged)"),
 ])
 def test_files_that_are_not_photos(tmp_path, content, code, sentence):
     f = tmp_path / "note.jpg"
@@ -182,6 +183,30 @@ def test_a_folder_of_photos(photo, tmp_path):
     (folder / "IMG_2041.JPG").unlink()
     r = run("score", folder)
     assert r.exit_code == 1 and "holds no photos" in r.output
+
+
+def scan_pdf(photo_path, out, pages=1, **canvas):
+    """What a scanner app saves: the picture on a page of its own, in a PDF."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    h, w = cv2.imread(str(photo_path)).shape[:2]
+    c = Canvas(str(out), pagesize=(w * 0.24, h * 0.24), **canvas)  # (300 dpi)
+    for _ in range(pages):
+        c.drawImage(str(photo_path), 0, 0, w * 0.24, h * 0.24)
+        c.showPage()
+    c.save()
+    return out
+
+
+def test_a_scanner_app_s_pdf(photo, tmp_path):
+    scan = scan_pdf(photo[0], tmp_path / "scan.pdf")
+    data = json.loads(run("score", scan, "--json").output)
+    assert data["total"] == photo[2] and data["marks"] == {**data["marks"], **photo[1]}
+    # several sheets in one PDF, or a locked one: one sentence each
+    r = run("score", scan_pdf(photo[0], tmp_path / "two.pdf", pages=2))
+    assert r.exit_code == 3 and "is a PDF of 2 pages; score one sheet's scan per file" in r.output
+    r = run("score", scan_pdf(photo[0], tmp_path / "locked.pdf", encrypt="secret"))
+    assert r.exit_code == 3 and "is a PDF that cannot be read (it asks for a password)" in r.output
 
 
 def test_usage_errors():

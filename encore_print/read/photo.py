@@ -1,7 +1,8 @@
 """Photo files → pixels. Big JPEGs are decoded at reduced size straight from the DCT, which is
 faster than a full decode: the reader needs ~8 px per mm of sheet, not 20. JPEGs are decoded by
 simplejpeg (libjpeg-turbo's own fast path): the same pixels as OpenCV's decoder, bit for bit, in
-0.6 of its time (benchmarks/score.py prints both)."""
+0.6 of its time (benchmarks/score.py prints both). A scanner app's PDF of one page is drawn by
+PDFium."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pypdfium2 as pdfium
 import simplejpeg
 from PIL import Image, UnidentifiedImageError
 from PIL.JpegImagePlugin import JpegImageFile
@@ -75,6 +77,8 @@ def decode(data: bytes, name: str) -> Photo:
         raise UnreadablePhoto(f"{name} is empty, not a photo")
     if data[:2] == b"\xff\xd8":
         return _jpeg(data, name)
+    if data[:5] == b"%PDF-":
+        return Photo.of(_scan(data, name), name)
     img = cv2.imdecode(np.frombuffer(data, np.uint8),
                        cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
     return Photo.of(img if img is not None else _via_pillow(data, name), name)
@@ -119,6 +123,29 @@ def _jpeg_pixels(data: bytes, colours: str, size: tuple[int, int], reduced: int
         return cv2.imdecode(np.frombuffer(data, np.uint8),
                             reduced | cv2.IMREAD_IGNORE_ORIENTATION)
     return pixels[..., 0] if colours == "GRAY" else pixels
+
+
+def _scan(data: bytes, name: str) -> np.ndarray:
+    """A scanner app's PDF of one sheet (BGR): its page drawn at SCAN_DPI, or smaller where the
+    page is big. Drawn here and now, not where the colours are first asked for (the helper):
+    PDFium, which draws the blank sheet too, is not thread-safe."""
+    try:
+        doc = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as e:
+        why = "it asks for a password" if "password" in str(e).lower() else "it is damaged"
+        raise UnreadablePhoto(f"{name} is a PDF that cannot be read ({why})") from None
+    try:
+        if len(doc) != 1:
+            raise UnreadablePhoto(
+                f"{name} is a PDF of {len(doc)} pages; score one sheet's scan per file (a "
+                "scanner app can save each page apart, or as a JPEG)")
+        page = doc[0]
+        w, h = page.get_size()  # (points)
+        scale = min(tuning.SCAN_DPI / 72, tuning.SCAN_MAX_SIDE / max(w, h, 1.0))
+        rgb = np.asarray(page.render(scale=scale).to_pil().convert("RGB"))
+    finally:
+        doc.close()
+    return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
 
 
 def _via_pillow(data: bytes, name: str) -> np.ndarray:

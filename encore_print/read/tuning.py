@@ -43,6 +43,10 @@ MARKER_FIT_MM = 2.5
 # Big JPEGs are decoded at 1/2, 1/4 or 1/8 size while the longer side stays at least this long:
 # a sheet filling a third of the frame then still gets ~8 px per mm.
 DECODE_MIN_SIDE = 2000
+# A scanner app's PDF is drawn at 250 dpi (~10 px per mm: more than the reader's 8), its longer
+# side at most 4 000 px (an A4 page at 250 dpi is 2 923).
+SCAN_DPI = 250
+SCAN_MAX_SIDE = 4000
 
 # The reader's working resolution: 8 px per mm puts ~3 px across a ballpoint line (0.4 mm) and
 # keeps a whole Encore! sheet at 1.5 megapixels.
