@@ -20,6 +20,7 @@ from PIL import Image, UnidentifiedImageError
 from PIL.JpegImagePlugin import JpegImageFile
 
 from ..errors import UnreadablePhoto
+from ..render.preview import rasterise
 from . import tuning
 
 REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
@@ -135,17 +136,15 @@ def _scan(data: bytes, name: str) -> np.ndarray:
         why = "it asks for a password" if "password" in str(e).lower() else "it is damaged"
         raise UnreadablePhoto(f"{name} is a PDF that cannot be read ({why})") from None
     try:
-        if len(doc) != 1:
-            raise UnreadablePhoto(
-                f"{name} is a PDF of {len(doc)} pages; score one sheet's scan per file (a "
-                "scanner app can save each page apart, or as a JPEG)")
-        page = doc[0]
-        w, h = page.get_size()  # (points)
-        scale = min(tuning.SCAN_DPI / 72, tuning.SCAN_MAX_SIDE / max(w, h, 1.0))
-        rgb = np.asarray(page.render(scale=scale).to_pil().convert("RGB"))
+        pages = len(doc)
+        w, h = doc[0].get_size() if pages == 1 else (0.0, 0.0)  # (points)
     finally:
         doc.close()
-    return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
+    if pages != 1:
+        raise UnreadablePhoto(f"{name} is a PDF of {pages} pages; score one sheet's scan per "
+                              "file (a scanner app can save each page apart, or as a JPEG)")
+    dpi = min(tuning.SCAN_DPI, tuning.SCAN_MAX_SIDE * 72 / max(w, h, 1.0))
+    return cv2.cvtColor(rasterise(data, dpi), cv2.COLOR_RGB2BGR)
 
 
 def _via_pillow(data: bytes, name: str) -> np.ndarray:
