@@ -18,6 +18,7 @@ import pypdfium2 as pdfium
 import simplejpeg
 from PIL import Image, UnidentifiedImageError
 from PIL.JpegImagePlugin import JpegImageFile
+from pypdfium2.raw import FPDF_ERR_PASSWORD
 
 from ..errors import UnreadablePhoto
 from ..render.preview import rasterise
@@ -133,7 +134,9 @@ def _scan(data: bytes, name: str) -> np.ndarray:
     try:
         doc = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as e:
-        why = "it asks for a password" if "password" in str(e).lower() else "it is damaged"
+        # (getattr: in case an older pypdfium2 carries no code)
+        locked = getattr(e, "err_code", None) == FPDF_ERR_PASSWORD
+        why = "it asks for a password" if locked else "it is damaged"
         raise UnreadablePhoto(f"{name} is a PDF that cannot be read ({why})") from None
     try:
         pages = len(doc)
