@@ -129,6 +129,24 @@ def test_a_faint_line_in_an_empty_cell_where_the_pen_barely_shows(slash_darkness
     assert [u.id for u in verdicts if u.uncertain] == ([] if sure else [v.id])
 
 
+@pytest.mark.parametrize("lined, sure", [(4, True), (5, False)])
+def test_empty_cells_where_many_may_hide_a_cross_the_pen_barely_shows(lined, sure):
+    """Crosses barely darker than the pen threshold, on a sharp photo: once 5 cells read empty
+    are doubts for a faint line in them (tuning.WEAK_PEN_EMPTY_DOUBTS), the photo shows this
+    pen only just, and a cell with nothing in it is no sure empty either."""
+    rng = np.random.default_rng(5)
+    cells = [e for e in geometry(load_layout("encore")).elements
+             if e.kind == "cell" and not e.star]
+    patches = [patch(e, line(0.12, X), rng, noise=0.015) for e in cells[:40]]
+    patches += [patch(e, line(0.020, SLASH), rng, noise=0.015) for e in cells[40:40 + lined]]
+    patches += [patch(e, lambda *_: None, rng, noise=0.015) for e in cells[40 + lined:]]
+    verdicts, _ = judge(patches, PX, blur_mm=0.1)
+    lines, plain = verdicts[40:40 + lined], verdicts[40 + lined:]
+    assert all(v.state == "empty" and v.uncertain for v in lines), lines
+    assert all(v.state == "empty" and v.uncertain != sure for v in plain), plain
+    assert all("weak_pen" in v.features for v in plain) != sure
+
+
 def crosses_then_empty(pen_darkness, noise, seed, **judging):
     """A sheet whose first 40 cells hold crosses of `pen_darkness` and the rest nothing, on a
     photo of this `noise`: the empty cells' verdicts, judged so (`judging`: judge's options)."""
