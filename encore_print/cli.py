@@ -193,6 +193,10 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
     """
     from .report import score_marks
 
+    if overlay and not overlay.is_dir() and overlay.suffix.lower() not in OVERLAY_SUFFIXES:
+        # (a PNG named seen.txt would open in no image viewer)
+        raise click.UsageError(f"--overlay {overlay}: give the image a name ending in .png or "
+                               ".jpg (or, with several photos, an existing folder)")
     if marks_file:
         if photos:
             raise click.UsageError("give either photos or --marks, not both")
@@ -267,12 +271,12 @@ def _write_overlay(out: Path, sheet_bgr, px_per_mm: float, result, force: bool) 
 
     from .overlay import draw_overlay
 
-    ext = out.suffix.lower() if out.suffix.lower() in (".png", ".jpg", ".jpeg") else ".png"
-    _, buf = cv2.imencode(ext, draw_overlay(sheet_bgr, px_per_mm, geometry(result.layout),
+    _, buf = cv2.imencode(out.suffix.lower(), draw_overlay(sheet_bgr, px_per_mm, geometry(result.layout),
                                             result))
     write_atomic(out, buf.tobytes(), force)
 
 
+OVERLAY_SUFFIXES = (".png", ".jpg", ".jpeg")
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".tif", ".tiff", ".bmp",
                   ".pdf")  # (a scanner app's)
 

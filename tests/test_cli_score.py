@@ -69,6 +69,14 @@ def test_text_overlay_and_saved_marks(photo, tmp_path):
     assert r.exit_code == 1 and "already exists; add --force" in r.output
 
 
+@pytest.mark.parametrize("name", ["seen.txt", "seen"])
+def test_an_overlay_not_named_as_an_image_is_refused_before_the_work(photo, tmp_path, name):
+    path, _, _ = photo
+    r = run("score", path, "--overlay", tmp_path / name)
+    assert r.exit_code == 2 and "name ending in .png or .jpg" in r.output
+    assert "points" not in r.output and not (tmp_path / name).exists()
+
+
 def test_marks_file_scores_without_a_camera(tmp_path):
     layout = load_layout("encore")
     column_a = {c.id: "crossed" for c in layout.column_cells("A")}
