@@ -271,8 +271,8 @@ def _write_overlay(out: Path, sheet_bgr, px_per_mm: float, result, force: bool) 
 
     from .overlay import draw_overlay
 
-    _, buf = cv2.imencode(out.suffix.lower(), draw_overlay(sheet_bgr, px_per_mm, geometry(result.layout),
-                                            result))
+    drawn = draw_overlay(sheet_bgr, px_per_mm, geometry(result.layout), result)
+    _, buf = cv2.imencode(out.suffix.lower(), drawn)
     write_atomic(out, buf.tobytes(), force)
 
 
