@@ -2,8 +2,10 @@
 AFTER.jsonl (each made by benchmarks/verdicts.py with the same options, one per reader).
 
 Per level, how many photos each reader read exact (every mark right, none uncertain), flagged
-(something uncertain, every sure mark right), refused or wrong (a sure mark wrong), and which
-photos moved between those; then every verdict that got worse: a right one that turned wrong
+(something uncertain, every sure mark right), refused, mark-wrong (a sure mark wrong, the total
+right once the uncertain marks are looked at) or wrong-unflagged (the total wrong: the worst), as
+benchmarks/score.py counts them, and which photos moved between those; the seeds the second
+reader reads wrong-unflagged; then every verdict that got worse: a right one that turned wrong
 or less sure, a wrong one that turned sure. This is how a change to a limit in
 encore_print/read/tuning.py is judged before it lands.
 """
@@ -15,6 +17,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from score import _total
+
+from encore_print.layout import load_layout
 from encore_print.read import tuning
 
 Photo = tuple[str, int]  # level, seed
@@ -43,7 +48,12 @@ def outcome(verdicts: dict[str, dict] | None) -> str:
     if verdicts is None:
         return "refused"
     if any(r["state"] != r["truth"] and sure(r) for r in verdicts.values()):
-        return "wrong"
+        # (the photos are of make_photo's sheets: the standard layout)
+        layout = load_layout("encore")
+        looked_at = {i: r["state"] if sure(r) else r["truth"] for i, r in verdicts.items()}
+        truth = {i: r["truth"] for i, r in verdicts.items()}
+        return "mark-wrong" if _total(layout, looked_at) == _total(layout, truth) \
+            else "wrong-unflagged"
     return "flagged" if any(not sure(r) for r in verdicts.values()) else "exact"
 
 
@@ -66,17 +76,21 @@ def main() -> None:
     (read_a, refused_a), (read_b, _) = load(a.before), load(a.after)  # refused: not read
     photos = sorted(set(read_a) | refused_a)
     for level in sorted({p[0] for p in photos}):
-        counts_a, counts_b, moves = Counter(), Counter(), Counter()
+        counts_a, counts_b, moves, worst = Counter(), Counter(), Counter(), []
         for p in (p for p in photos if p[0] == level):
             oa, ob = outcome(read_a.get(p)), outcome(read_b.get(p))
             counts_a[oa] += 1
             counts_b[ob] += 1
+            if ob == "wrong-unflagged":
+                worst.append(p[1])
             if oa != ob:
                 moves[f"{oa} -> {ob}"] += 1
-        kinds = ("exact", "flagged", "refused", "wrong")
+        kinds = ("exact", "flagged", "refused", "mark-wrong", "wrong-unflagged")
         print(f"{level}: " + ", ".join(f"{k} {counts_a[k]} -> {counts_b[k]}" for k in kinds))
         for move, n in sorted(moves.items()):
             print(f"    {move}: {n}")
+        if worst:
+            print(f"    wrong-unflagged after: seeds {worst}")
     changed = got_worse = 0
     for p in photos:
         for eid, b in read_b.get(p, {}).items():
