@@ -17,12 +17,13 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from score import _total
+from score import total_of
 
 from encore_print.layout import load_layout
 from encore_print.read import tuning
 
 Photo = tuple[str, int]  # level, seed
+ENCORE = load_layout("encore")  # (the photos are of make_photo's sheets: this layout)
 
 
 def load(path: Path) -> tuple[dict[Photo, dict[str, dict]], set[Photo]]:
@@ -48,11 +49,9 @@ def outcome(verdicts: dict[str, dict] | None) -> str:
     if verdicts is None:
         return "refused"
     if any(r["state"] != r["truth"] and sure(r) for r in verdicts.values()):
-        # (the photos are of make_photo's sheets: the standard layout)
-        layout = load_layout("encore")
         looked_at = {i: r["state"] if sure(r) else r["truth"] for i, r in verdicts.items()}
         truth = {i: r["truth"] for i, r in verdicts.items()}
-        return "mark-wrong" if _total(layout, looked_at) == _total(layout, truth) \
+        return "mark-wrong" if total_of(ENCORE, looked_at) == total_of(ENCORE, truth) \
             else "wrong-unflagged"
     return "flagged" if any(not sure(r) for r in verdicts.values()) else "exact"
 

@@ -154,7 +154,7 @@ def one(args: tuple[int, str, Photos]) -> dict:
         outcome = "exact"
     elif set(wrong) <= unsure:
         outcome = "flagged"
-    elif _total(layout, {**reading.marks.states, **{i: truth.get(i, "empty") for i in unsure}}) \
+    elif total_of(layout, {**reading.marks.states, **{i: truth.get(i, "empty") for i in unsure}}) \
             == true_total:  # the marks not flagged leave the total right, once the flagged
         outcome = "mark-wrong"  # ones are looked at: a misread, not flagged, that does not
     else:                       # change the score
@@ -170,7 +170,8 @@ def _marks(states):
     return Marks(states=dict(states))
 
 
-def _total(layout, states) -> int:
+def total_of(layout, states) -> int:
+    """The total of a sheet whose marks are `states` (id -> state)."""
     return score_marks("x", layout, _marks(states)).score.total
 
 
