@@ -55,11 +55,12 @@ def measure(folder: str, jobs: int, html: str) -> None:
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # the largest worker
     # second pass, timed sheet by sheet: the rate once every worker has started
+    from encore_print.sources import sources_in
     from encore_print.table_read import read_all
 
     done: list[float] = []
-    paths = sorted(Path(folder).iterdir())
-    read_all(paths, {}, True, jobs, lambda _: done.append(time.perf_counter()))
+    read_all(sources_in([Path(folder)]), {}, True, jobs,
+             lambda _: done.append(time.perf_counter()))
     steady = (len(done) - jobs) / max(1e-6, done[-1] - done[jobs - 1])
     print(json.dumps({"wall": wall, "own_kb": own, "worker_kb": child, "steady": steady}),
           file=sys.stderr)

@@ -12,6 +12,7 @@ from .errors import UserError
 from .geometry import geometry
 from .layout import builtin_ids, load_layout, validate_files
 from .output import check_writable, write_atomic
+from .sources import Source, named, sources_in
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -173,7 +174,8 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
           marks_file: Path | None, save_marks: Path | None, extra_layouts: tuple[Path, ...],
           solo: bool, force: bool) -> None:
     """Score photos of finished sheets (JPEG, PNG; HEIC with pillow-heif; a scanner app's
-    PDF of one page). PHOTOS are photo files or folders of them.
+    PDF, each page a sheet). PHOTOS are photo files or folders of them; FILE.pdf#page=N is one
+    page of a PDF.
 
     Take the photo from above or at an angle, in any light, in colour or grey, with the
     whole sheet lying flat and its four black corner squares in the picture (one sheet a
@@ -187,6 +189,7 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
       encore-print score photos/ --json > scores.jsonl        # every photo in a folder
       encore-print score --marks my-sheet.yaml               # no camera: type the marks
       encore-print score IMG_2041.jpg --solo                 # a solo game and its rating
+      encore-print score scans.pdf#page=2                    # a scanned PDF's second page
 
     Exit status: 0 scored, 2 usage, 3 not a readable image, 4 no sheet found or not
     recognised.
@@ -216,26 +219,28 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
         return
     if not photos:
         raise click.UsageError("give one or more photos, or --marks FILE")
-    photos = tuple(_photos_in(photos))
-    if overlay and len(photos) > 1 and not overlay.is_dir():
-        raise click.UsageError("with several photos, --overlay must be an existing folder")
-    if save_marks and len(photos) > 1:
-        raise click.UsageError("--save-marks takes one photo at a time")
+    sheets = sources_in(photos)
+    if overlay and len(sheets) > 1 and not overlay.is_dir():
+        raise click.UsageError("with several photos (or pages), --overlay must be an existing "
+                               "folder")
+    if save_marks and len(sheets) > 1:
+        raise click.UsageError("--save-marks takes one photo at a time (one page of a PDF: "
+                               "FILE.pdf#page=N)")
     for out in (overlay if overlay and not overlay.is_dir() else None, save_marks):
         if out:
             check_writable(out, force)  # before the work, not after
     extra = {lay.code: lay for lay in (load_layout(p) for p in extra_layouts)}
     worst = 0
-    for photo in photos:
+    for sheet in sheets:
         try:
-            result, reading = _score_photo(photo, extra, solo)
+            result, reading = _score_photo(sheet, extra, solo)
         except UserError as e:
             click.echo(f"Error: {e.format_message()}", err=True)
             worst = max(worst, e.exit_code)
             continue
         _emit(result, as_json, solo)
         if overlay:
-            out = overlay / f"{photo.stem}-overlay.png" if overlay.is_dir() else overlay
+            out = overlay / f"{sheet.stem}-overlay.png" if overlay.is_dir() else overlay
             from .read import tuning
 
             _write_overlay(out, reading.sheet_bgr, tuning.PX_PER_MM, result, force)
@@ -246,12 +251,12 @@ def score(photos: tuple[Path, ...], as_json: bool, overlay: Path | None,
     sys.exit(worst)
 
 
-def _score_photo(photo: Path, extra: dict, solo: bool):
+def _score_photo(sheet: Source, extra: dict, solo: bool):
     from .read.sheet import read_photo
     from .report import score_marks
 
-    reading = read_photo(photo, extra)
-    return score_marks(str(photo), reading.layout, reading.marks, solo, reading.notes), reading
+    reading = read_photo(sheet.path, extra, sheet.page)
+    return score_marks(sheet.name, reading.layout, reading.marks, solo, reading.notes), reading
 
 
 def _emit(result, as_json: bool, solo: bool = False) -> None:
@@ -277,8 +282,6 @@ def _write_overlay(out: Path, sheet_bgr, px_per_mm: float, result, force: bool) 
 
 
 OVERLAY_SUFFIXES = (".png", ".jpg", ".jpeg")
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".heic", ".heif", ".webp", ".tif", ".tiff", ".bmp",
-                  ".pdf")  # (a scanner app's)
 
 
 @main.command()
@@ -299,7 +302,7 @@ def table(photos: tuple[Path, ...], names: tuple[str, ...], as_json: bool, as_cs
           html_out: Path | None, jobs: int | None, extra_layouts: tuple[Path, ...],
           force: bool) -> None:
     """Score every sheet of one game and rank the players. PHOTOS are photo files or a folder
-    of them, one photo per player.
+    of them, one photo per player, or a scanner app's PDF with a sheet on each page.
 
     Ties go to the player with more unused exclamation marks, then the place is shared. Between
     sheets it checks that an upper value circled on one sheet is struck on every other sheet
@@ -312,6 +315,7 @@ def table(photos: tuple[Path, ...], names: tuple[str, ...], as_json: bool, as_cs
       encore-print table photos/
       encore-print table photos/ --html table.html
       encore-print table a.jpg b.jpg --name Ann=a.jpg --name Ben=b.jpg
+      encore-print table scans.pdf --name Ann=scans.pdf#page=1
       encore-print table photos/ --csv > scores.csv
 
     Exit status: 0 all read, 2 usage, 3 a file is not a readable image, 4 a photo with no
@@ -325,17 +329,17 @@ def table(photos: tuple[Path, ...], names: tuple[str, ...], as_json: bool, as_cs
         raise click.UsageError("give --json or --csv, not both")
     if html_out:
         check_writable(html_out, force)  # before the work, not after
-    paths = _photos_in(photos)
-    owner = _owners(names, paths)
-    seat_names = unique_names([owner.get(p, p.stem) for p in paths])
+    sheets = sources_in(photos)
+    owner = _owners(names, sheets)
+    seat_names = unique_names([owner.get(s, s.stem) for s in sheets])
     extra = {lay.code: lay for lay in (load_layout(p) for p in extra_layouts)}
     jobs = jobs or default_jobs()
-    if sys.stderr.isatty() and len(paths) > 1:
-        with click.progressbar(length=len(paths), label="reading sheets",
+    if sys.stderr.isatty() and len(sheets) > 1:
+        with click.progressbar(length=len(sheets), label="reading sheets",
                                file=sys.stderr) as bar:
-            outcomes = read_all(paths, extra, bool(html_out), jobs, lambda _: bar.update(1))
+            outcomes = read_all(sheets, extra, bool(html_out), jobs, lambda _: bar.update(1))
     else:
-        outcomes = read_all(paths, extra, bool(html_out), jobs)
+        outcomes = read_all(sheets, extra, bool(html_out), jobs)
     rep = assemble(seat_names, outcomes)
     if as_json:
         click.echo(json.dumps(to_json(rep), ensure_ascii=False, indent=1))
@@ -352,42 +356,17 @@ def table(photos: tuple[Path, ...], names: tuple[str, ...], as_json: bool, as_cs
     sys.exit(max((f.exit_code for f in rep.failed), default=0))
 
 
-def _photos_in(args: tuple[Path, ...]) -> list[Path]:
-    """Folders become the photos in them (by name); a photo given twice is read once."""
-    out: list[Path] = []
-    for a in args:
-        if a.is_dir():
-            found = sorted(p for p in a.iterdir() if p.is_file() and not p.name.startswith(".")
-                           and p.suffix.lower() in PHOTO_SUFFIXES)
-            if not found:
-                raise UserError(f"folder {a} holds no photos ({', '.join(PHOTO_SUFFIXES)})")
-            out += found
-        else:
-            out.append(a)
-    seen: set[Path] = set()
-    unique = []
-    for p in out:
-        key = p.resolve()
-        if key not in seen:
-            seen.add(key)
-            unique.append(p)
-    return unique
-
-
-def _owners(names: tuple[str, ...], paths: list[Path]) -> dict[Path, str]:
-    """--name NAME=PHOTO → photo → name. PHOTO may be a path or, for photos in a folder, just
-    the file name."""
-    out: dict[Path, str] = {}
+def _owners(names: tuple[str, ...], sheets: list[Source]) -> dict[Source, str]:
+    """--name NAME=PHOTO → sheet → name. PHOTO may be a path or, for photos in a folder, just
+    the file name; a page of a PDF is FILE.pdf#page=N."""
+    out: dict[Source, str] = {}
     for spec in names:
         name, eq, photo = spec.partition("=")
         name = name.strip()
         if not eq or not name or not photo:
             raise click.BadParameter(f"'{spec}' should be NAME=PHOTO, e.g. Ann=IMG_2041.jpg",
                                      param_hint="--name")
-        want = Path(photo)
-        match = [p for p in paths if p.resolve() == want.resolve()]
-        if not match and want.name == photo:
-            match = [p for p in paths if p.name == photo]
+        match = named(photo, sheets)
         if not match:
             raise click.BadParameter(f"{photo} is not one of the photos given", param_hint="--name")
         if len(match) > 1:

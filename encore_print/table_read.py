@@ -14,11 +14,11 @@ import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from pathlib import Path
 
 from .errors import UserError
 from .layout import Layout
 from .report import SheetResult
+from .sources import Source
 
 # The overlay in a report: wide enough to see every cross and the breakdown panel's words.
 OVERLAY_WIDTH_PX = 900
@@ -29,7 +29,7 @@ NAME_PX_PER_MM = 6.0  # handwriting on the name line stays legible
 @dataclass(frozen=True)
 class Task:
     index: int
-    path: Path
+    source: Source
     layouts: dict[int, Layout]  # extra layouts by code (--layout)
     images: bool  # also make the overlay and the name crop
 
@@ -41,7 +41,7 @@ class Outcome:
     result: SheetResult | None = None
     error: str = ""  # one sentence, when the photo could not be read
     exit_code: int = 0
-    digest: str = ""  # sha256 of the file
+    digest: str = ""  # sha256 of the file (with the page's number, for a page of a PDF)
     overlay_jpeg: bytes = b""
     name_png: bytes = b""
 
@@ -52,21 +52,22 @@ def read_one(task: Task) -> Outcome:
     from .read.sheet import read_photo
     from .report import score_marks
 
-    out = Outcome(task.index, str(task.path))
+    src = task.source
+    out = Outcome(task.index, src.name)
     try:
-        out.digest = hashlib.sha256(task.path.read_bytes()).hexdigest()
+        digest = hashlib.sha256(src.path.read_bytes()).hexdigest()
+        out.digest = digest if src.page is None else f"{digest}#page={src.page}"
     except OSError:
         pass  # read_photo says what is wrong with the file
     try:
-        reading = read_photo(task.path, task.layouts)
-        out.result = score_marks(str(task.path), reading.layout, reading.marks,
-                                 notes=reading.notes)
+        reading = read_photo(src.path, task.layouts, src.page)
+        out.result = score_marks(src.name, reading.layout, reading.marks, notes=reading.notes)
         if task.images:
             out.overlay_jpeg, out.name_png = _images(reading.sheet_bgr, out.result)
     except UserError as e:
         out.error, out.exit_code = e.format_message(), e.exit_code
     except Exception as e:  # noqa: BLE001 - a reader bug on one odd photo must not stop the table
-        out.error = f"{task.path}: could not be read ({type(e).__name__}: {e}); please report it"
+        out.error = f"{src.name}: could not be read ({type(e).__name__}: {e}); please report it"
         out.exit_code = 1
     return out
 
@@ -98,10 +99,10 @@ def _init_worker() -> None:
     one_core()
 
 
-def read_all(paths: list[Path], layouts: dict[int, Layout], images: bool, jobs: int,
+def read_all(sources: list[Source], layouts: dict[int, Layout], images: bool, jobs: int,
              on_done: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-    """Every photo's outcome, in the order given; `on_done` is called as each one finishes."""
-    tasks = [Task(k, p, layouts, images) for k, p in enumerate(paths)]
+    """Every sheet's outcome, in the order given; `on_done` is called as each one finishes."""
+    tasks = [Task(k, s, layouts, images) for k, s in enumerate(sources)]
     done: list[Outcome] = []
     if jobs <= 1 or len(tasks) <= 1:
         for t in tasks:

@@ -193,28 +193,32 @@ def test_a_folder_of_photos(photo, tmp_path):
     assert r.exit_code == 1 and "holds no photos" in r.output
 
 
-def scan_pdf(photo_path, out, pages=1, **canvas):
-    """What a scanner app saves: the picture on a page of its own, in a PDF."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    h, w = cv2.imread(str(photo_path)).shape[:2]
-    c = Canvas(str(out), pagesize=(w * 0.24, h * 0.24), **canvas)  # (300 dpi)
-    for _ in range(pages):
-        c.drawImage(str(photo_path), 0, 0, w * 0.24, h * 0.24)
-        c.showPage()
-    c.save()
-    return out
-
-
-def test_a_scanner_app_s_pdf(photo, tmp_path):
-    scan = scan_pdf(photo[0], tmp_path / "scan.pdf")
+def test_a_scanner_app_s_pdf(photo, tmp_path, scan_pdf):
+    scan = scan_pdf(tmp_path / "scan.pdf", photo[0])
     data = json.loads(run("score", scan, "--json").output)
     assert data["total"] == photo[2] and data["marks"] == {**data["marks"], **photo[1]}
-    # several sheets in one PDF, or a locked one: one sentence each
-    r = run("score", scan_pdf(photo[0], tmp_path / "two.pdf", pages=2))
-    assert r.exit_code == 3 and "is a PDF of 2 pages; score one sheet's scan per file" in r.output
-    r = run("score", scan_pdf(photo[0], tmp_path / "locked.pdf", encrypt="secret"))
+    assert data["source"] == str(scan)  # (one page: the file is the sheet)
+    r = run("score", scan_pdf(tmp_path / "locked.pdf", photo[0], encrypt="secret"))
     assert r.exit_code == 3 and "is a PDF that cannot be read (it asks for a password)" in r.output
+
+
+def test_each_page_of_a_scanner_app_s_pdf_is_a_sheet(photo, tmp_path, scan_pdf):
+    scans = scan_pdf(tmp_path / "scans.pdf", photo[0], photo[0])
+    over = tmp_path / "seen"
+    over.mkdir()
+    r = run("score", scans, "--json", "--overlay", over)
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [d["source"] for d in lines] == [f"{scans}#page=1", f"{scans}#page=2"]
+    assert [d["total"] for d in lines] == [photo[2]] * 2
+    assert sorted(p.name for p in over.iterdir()) == ["scans-page1-overlay.png",
+                                                      "scans-page2-overlay.png"]
+    r = run("score", scans, "--save-marks", tmp_path / "m.yaml")
+    assert r.exit_code == 2 and "one page of a PDF: FILE.pdf#page=N" in r.output
+    r = run("score", f"{scans}#page=3")
+    assert r.exit_code == 3 and f"{scans}#page=3: {scans} has 2 pages, numbered from 1" in r.output
+    r = run("score", f"{photo[0]}#page=1")
+    assert r.exit_code == 3 and "is not a PDF that can be read, so it has no pages" in r.output
 
 
 def test_usage_errors():

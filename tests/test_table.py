@@ -352,6 +352,17 @@ def test_csv_and_text_and_a_photo_that_cannot_be_read(table_dir, tmp_path):
     assert "Not read:" in r.stdout and "truncated JPEG" in r.stdout
 
 
+def test_a_scanner_app_s_pdf_of_the_table_is_a_sheet_a_page(table_dir, tmp_path, scan_pdf):
+    scans = scan_pdf(tmp_path / "scans.pdf", table_dir / "cat.jpg", table_dir / "dan.jpg")
+    # (its first page also named alone: read once)
+    r = run("table", scans, f"{scans}#page=1", "--csv", "--name", "Dan=scans.pdf#page=2")
+    assert r.exit_code == 0, r.output
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    want = expected_totals()
+    assert [(row["name"], row["source"], int(row["total"])) for row in rows] == [
+        ("scans-page1", f"{scans}#page=1", want["cat"]), ("Dan", f"{scans}#page=2", want["dan"])]
+
+
 @pytest.mark.parametrize("args,code,sentence", [
     (["--json", "--csv"], 2, "give --json or --csv, not both"),
     (["--name", "Ann"], 2, "'Ann' should be NAME=PHOTO"),

@@ -1,7 +1,7 @@
 """Photo files → pixels. Big JPEGs are decoded at reduced size straight from the DCT, which is
 faster than a full decode: the reader needs ~8 px per mm of sheet, not 20. JPEGs are decoded by
 simplejpeg (libjpeg-turbo's own fast path): the same pixels as OpenCV's decoder, bit for bit, in
-0.6 of its time (benchmarks/score.py prints both). A scanner app's PDF of one page is drawn by
+0.6 of its time (benchmarks/score.py prints both). A page of a scanner app's PDF is drawn by
 PDFium."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pypdfium2.raw import FPDF_ERR_PASSWORD
 
 from ..errors import UnreadablePhoto
 from ..render.preview import rasterise
+from ..sources import Source
 from . import tuning
 
 REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
@@ -60,9 +61,9 @@ class Photo:
                      lambda: bgr)
 
 
-def load_photo(path: Path) -> Photo:
+def load_photo(path: Path, page: int | None = None) -> Photo:
     """The photo's pixels, possibly decoded at reduced size (the reader works in
-    millimetres)."""
+    millimetres). `page`: which page (from 1) of a PDF of several, each a sheet's scan."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -71,16 +72,16 @@ def load_photo(path: Path) -> Photo:
         raise UnreadablePhoto(f"{path} is a folder, not a photo") from None
     except OSError as e:
         raise UnreadablePhoto(f"{path} cannot be read ({e.strerror})") from None
-    return decode(data, str(path))
+    return decode(data, Source(path, page).name, page)
 
 
-def decode(data: bytes, name: str) -> Photo:
+def decode(data: bytes, name: str, page: int | None = None) -> Photo:
     if not data:
         raise UnreadablePhoto(f"{name} is empty, not a photo")
     if data[:2] == b"\xff\xd8":
         return _jpeg(data, name)
     if data[:5] == b"%PDF-":
-        return Photo.of(_scan(data, name), name)
+        return Photo.of(_scan(data, name, page), name)
     img = cv2.imdecode(np.frombuffer(data, np.uint8),
                        cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
     return Photo.of(img if img is not None else _via_pillow(data, name), name)
@@ -127,10 +128,11 @@ def _jpeg_pixels(data: bytes, colours: str, size: tuple[int, int], reduced: int
     return pixels[..., 0] if colours == "GRAY" else pixels
 
 
-def _scan(data: bytes, name: str) -> np.ndarray:
-    """A scanner app's PDF of one sheet (BGR): its page drawn at SCAN_DPI, or smaller where the
-    page is big. Drawn here and now, not where the colours are first asked for (the helper):
-    PDFium, which draws the blank sheet too, is not thread-safe."""
+def _scan(data: bytes, name: str, page: int | None) -> np.ndarray:
+    """A sheet's scan (BGR) in a scanner app's PDF: its page (the only one, unless given) drawn
+    at SCAN_DPI, or smaller where the page is big. Drawn here and now, not where the colours are
+    first asked for (the helper): PDFium, which draws the blank sheet too, is not
+    thread-safe."""
     try:
         doc = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as e:
@@ -140,14 +142,15 @@ def _scan(data: bytes, name: str) -> np.ndarray:
         raise UnreadablePhoto(f"{name} is a PDF that cannot be read ({why})") from None
     try:
         pages = len(doc)
-        w, h = doc[0].get_size() if pages == 1 else (0.0, 0.0)  # (points)
+        k = (page or 1) - 1
+        w, h = doc[k].get_size() if 0 <= k < pages else (0.0, 0.0)  # (points)
     finally:
         doc.close()
-    if pages != 1:
-        raise UnreadablePhoto(f"{name} is a PDF of {pages} pages; score one sheet's scan per "
-                              "file (a scanner app can save each page apart, or as a JPEG)")
+    if page is None and pages != 1 or not 0 <= k < pages:
+        # (the command line gives each page of such a PDF apart)
+        raise UnreadablePhoto(f"{name} is a PDF of {pages} pages; say which page to read")
     dpi = min(tuning.SCAN_DPI, tuning.SCAN_MAX_SIDE * 72 / max(w, h, 1.0))
-    return cv2.cvtColor(rasterise(data, dpi), cv2.COLOR_RGB2BGR)
+    return cv2.cvtColor(rasterise(data, dpi, k), cv2.COLOR_RGB2BGR)
 
 
 def _via_pillow(data: bytes, name: str) -> np.ndarray:

@@ -80,9 +80,11 @@ def blank_for(layout: Layout, mono: bool, grey: bool = False) -> Blank:
     return prepare_blank(rgb, tuning.PX_PER_MM, 1 - HATCH.red if mono else 0.0)
 
 
-def read_photo(path: Path, layouts: dict[int, Layout] | None = None) -> Reading:
-    """Read one photo. `layouts` adds layouts by code to the built-in ones."""
-    return read_decoded(load_photo(path), layouts)
+def read_photo(path: Path, layouts: dict[int, Layout] | None = None, page: int | None = None
+               ) -> Reading:
+    """Read one photo (or `page`, from 1, of a scanner app's PDF of several). `layouts` adds
+    layouts by code to the built-in ones."""
+    return read_decoded(load_photo(path, page), layouts)
 
 
 def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None = None
