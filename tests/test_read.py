@@ -446,6 +446,21 @@ def test_a_faint_pen_photographed_from_afar_is_refused_asking_to_come_closer():
         read_image(photo, "x.jpg")
 
 
+# The same from nearer, in a photo that a messaging app may have shrunk (ordinary seed 10236,
+# 1184×888 pixels, the sheet at 2.5 pixels per mm): the pen shows, but barely, and what reads
+# empty is left to the players. What helps is again the phone's own photo, or coming closer,
+# not brighter light or a steadier hand.
+def test_a_pen_barely_shown_in_a_small_photo_asks_for_a_closer_one():
+    _, _, sheet, rng = finished(seed=10236, dpi=300)
+    photo = take_photo(sheet, rng, "ordinary").image
+    h, w = photo.shape[:2]
+    notes = read_image(photo, "x.jpg").notes
+    assert any(re.match(r"the pen barely shows in this photo, so a faint cross could be missed: "
+                        r".*; retake it from closer \(the sheet shows at only 2\.5 pixels per "
+                        rf"mm.* \(this photo is only {w}×{h} pixels: if a messaging app ", n)
+               for n in notes), notes
+
+
 def test_pencil_crosses_through_stars_are_seen():
     """A star hides part of its cell: a pencil cross through it is read crossed, or at worst
     flagged, never a sure "empty"."""

@@ -111,13 +111,12 @@ def _read_decoded(photo: Photo, layouts: dict[int, Layout] | None) -> Reading:
     colours = meanwhile(lambda: photo.bgr)
     try:
         found = _found(photo, layouts or {})
-        r = _read_sheet(colours.result(), *found)
+        r = _read_sheet(colours.result(), *found, taken=photo.size)
     except NoSheet as e:
         if _binarised(photo.grey):  # what went wrong is the picture's, not the sheet's
             raise NoSheet(f"{name}: {why}; take it in colour or in grey") from None
         if isinstance(e, FewPixels) and max(photo.size) < tuning.SHRUNK_SIDE:
-            raise NoSheet(f"{e.message} (this photo is only {photo.size[0]}×{photo.size[1]} "
-                          "pixels: if a messaging app shrank it, score the phone's own)") from None
+            raise NoSheet(f"{e.message}{_shrunk(photo.size)}") from None
         raise
     if not _binarised(photo.grey):
         return r
@@ -155,10 +154,12 @@ def _found(photo: Photo, layouts: dict[int, Layout]
 
 def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGeometry,
                 seen: Sighting, misfits: list[str], name: str, bend: np.ndarray | None = None,
-                flattened: int = 0, sigma: float | None = None) -> Reading:
-    """Read the sheet in `photo` (`to_mm`: see locate.homography). `bend`: where a reading
-    before found its print, as it does not lie flat (see flatten.flat_field), `flattened` times
-    over; `sigma`: the photo's blur that reading measured."""
+                flattened: int = 0, sigma: float | None = None, *, taken: tuple[int, int]
+                ) -> Reading:
+    """Read the sheet in `photo` (`to_mm`: see locate.homography), a photo `taken` (w, h)
+    pixels. `bend`: where a reading before found its print, as it does not lie flat (see
+    flatten.flat_field), `flattened` times over; `sigma`: the photo's blur that reading
+    measured."""
     px = tuning.PX_PER_MM
     sheet = rectify(photo, to_mm, g.sheet_mm, px, bend)  # BGR, as photos are decoded: the
     # patches only need each pixel's sum of channels, so only the coarse copy is turned to RGB
@@ -187,7 +188,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         # (with a corner mark hidden too: that also mends the other three's less exact fit)
         tone.result(), light.result()  # (the helper's work on this copy done first)
         return _read_sheet(photo, to_mm, layout, g, seen, misfits, name,
-                           more if bend is None else bend + more, flattened + 1, sigma)
+                           more if bend is None else bend + more, flattened + 1, sigma,
+                           taken=taken)
     boxes, by_size = _patch_boxes(g.elements, px, *sheet.shape[1::-1])
     area = _around(boxes)
     expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area)
@@ -217,8 +219,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         again, contrast = judge(rest, px, faint_unsure, near_hidden, sigma, blank.hatch_dark)
         again_by_id = {v.id: v for v in again}
         verdicts = [again_by_id.get(v.id, v) for v in verdicts]
+    scale = photo_px_per_mm(to_mm, g.sheet_mm)
     if contrast < tuning.MIN_CONTRAST:
-        scale = photo_px_per_mm(to_mm, g.sheet_mm)
         refusal = FewPixels if scale < tuning.CLOSER_PX_PER_MM else NoSheet
         raise refusal(f"{name}: the pen marks barely stand out from the paper in this photo "
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
@@ -259,9 +261,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
                      "that looks crossed under it is left for you to check; retake the photo "
                      "from a little to one side")
     if any("weak_pen" in v.features for v in verdicts):
-        notes.append("the pen barely shows in this photo (blurred, or dull light), so a faint "
-                     "cross could be missed: what reads empty is left for you to check; retake "
-                     "it in brighter light, holding the phone still")
+        notes.append(_weak_pen_note(scale, taken))
     if any("hatched" in v.features for v in verdicts):
         notes.append("this pad is printed in black and white and its pen is paler than the "
                      "hatching (or the photo too dull), in which a stroke can vanish: what "
@@ -412,6 +412,25 @@ def _retake_for_contrast(scale: float) -> str:
         return (f"retake it from closer (the sheet shows at only {_short_of(scale)} pixels per "
                 "mm, where a thin or pale pen line fades into the paper), in bright, even light")
     return "retake it in brighter, even light"
+
+
+def _weak_pen_note(scale: float, taken: tuple[int, int]) -> str:
+    """What players hear of a photo whose pen barely shows (see judge), the sheet at `scale`
+    photo pixels per mm in a photo `taken` (w, h) pixels: as for a refusal for its contrast,
+    to come closer where a pen line spans about a pixel, and not to blame the light then."""
+    if scale >= tuning.CLOSER_PX_PER_MM:
+        return ("the pen barely shows in this photo (blurred, or dull light), so a faint cross "
+                "could be missed: what reads empty is left for you to check; retake it in "
+                "brighter light, holding the phone still")
+    return (f"the pen barely shows in this photo, so a faint cross could be missed: what reads "
+            f"empty is left for you to check; {_retake_for_contrast(scale)}"
+            + (_shrunk(taken) if max(taken) < tuning.SHRUNK_SIDE else ""))
+
+
+def _shrunk(taken: tuple[int, int]) -> str:
+    """The hint for a photo smaller than a phone takes them (`taken`: w, h)."""
+    return (f" (this photo is only {taken[0]}×{taken[1]} pixels: if a messaging app shrank it, "
+            "score the phone's own)")
 
 
 def _short_of(figure: float) -> str:
