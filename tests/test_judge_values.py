@@ -175,6 +175,13 @@ def test_both_values_of_a_column_read_circled_are_both_doubts():
         "column:F:first", "column:F:others", "colour:blue:first", "colour:blue:others"))
     assert not any(got[i].uncertain for i in (
         "column:G:first", "column:G:others", "column:H:first", "column:H:others"))
+    # a value read circled beside one in doubt for a wide circle: that circle may be what
+    # reached over it (a doubt of another kind beside it is no circle)
+    got = {x.id: x for x in _doubt_both_circled([
+        v("column:A:first", "circled"), v("column:A:others", "empty").doubted(wide_circle=0.5),
+        v("column:B:first", "circled"), v("column:B:others", "empty").doubted(weak_pen=1.0)])}
+    assert got["column:A:first"].uncertain and "both_circled" in got["column:A:first"].features
+    assert not got["column:B:first"].uncertain
 
 
 def test_a_lower_value_read_struck_is_a_doubt():

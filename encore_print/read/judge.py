@@ -282,16 +282,21 @@ def _doubt_both_circled(verdicts: list[Verdict]) -> list[Verdict]:
     """A player circles one value of a column or colour, the upper or the lower: both read
     circled, one of them is not (a hurried neighbour's circles round a struck value read as
     its own circle), and which one only a look at the sheet tells. (The rules warn of such a
-    sheet too; the reader says where to look.)"""
-    state = {v.id: v.state for v in verdicts}
+    sheet too; the reader says where to look.) So with one read circled and the other in doubt
+    for a wide circle (see wide_circle): such a circle round the lower value, read empty, had
+    reached over the struck upper one, read circled for sure (--sloppy ordinary seeds 20012
+    and 20078)."""
+    by_id = {v.id: v for v in verdicts}
 
-    def pair(i: str) -> str:
+    def pair(i: str) -> Verdict | None:
         head, _, tail = i.rpartition(":")
-        return f"{head}:{'others' if tail == 'first' else 'first'}"
+        return by_id.get(f"{head}:{'others' if tail == 'first' else 'first'}")
+
+    def maybe_circled(v: Verdict | None) -> bool:
+        return v is not None and (v.state == "circled" or "wide_circle" in v.features)
 
     return [v.doubted(both_circled=1.0) if v.state == "circled" and v.id.endswith(
-        (":first", ":others")) and state.get(pair(v.id)) == "circled" else v
-            for v in verdicts]
+        (":first", ":others")) and maybe_circled(pair(v.id)) else v for v in verdicts]
 
 
 def _doubt_unstruck(verdicts: list[Verdict]) -> list[Verdict]:
