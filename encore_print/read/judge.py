@@ -143,6 +143,9 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
         out = _doubt_pale_crosses(out, cover, limit, tops, measured, shaded)
     out = _doubt_pen_at_the_edges(out, inner, cover, limit, t, px_per_mm,
                                   {p.element.id for p in cells})
+    if seen is not None:
+        out = _doubt_pen_along_the_print(out, inner, seen, cover, limit, t, px_per_mm,
+                                         {p.element.id for p in boxes if p.element.kind == "joker"})
     slight = slight_pen(between.result(), clear)
     lent = borrowed_pen(between.result(), {v.id for v in out if v.state == "crossed"}, slight)
     out = [v.doubted(neighbours_mark=lent[v.id]) if v.id in lent and not v.uncertain else v
@@ -843,6 +846,28 @@ def _doubt_pen_at_the_edges(verdicts: list[Verdict], inner: dict[str, np.ndarray
                 middle = _in_the_middle(pen)
                 if middle < tuning.PEN_MIDDLE_SHARE:
                     v = v.doubted(pen_middle=round(middle, 3))
+        out.append(v)
+    return out
+
+
+def _doubt_pen_along_the_print(verdicts: list[Verdict], inner: dict[str, np.ndarray],
+                               seen: dict[str, np.ndarray], cover: dict[str, float],
+                               limit: float, t: float, px_per_mm: float, marks: set[str]
+                               ) -> list[Verdict]:
+    """An exclamation mark (`marks`) read crossed by its coverage is not sure when nearly all
+    its pen lies along its printed ring and glyph (where `seen` is False): the print's own
+    outline showing round it, where a cross through it lies across the ring's white inside."""
+    r = round(tuning.PRINT_EDGE_MM * px_per_mm)
+    kernel = np.ones((2 * r + 1, 2 * r + 1), np.uint8)
+    out = []
+    for v in verdicts:
+        if v.id in marks and v.state == "crossed" and cover[v.id] >= limit:
+            pen = inner[v.id] > t
+            printed = (seen[v.id] == 0).view(np.uint8)
+            along = (cv2.dilate(printed, kernel) > 0) & ~printed.view(bool)
+            share = np.count_nonzero(pen & along) / max(1, np.count_nonzero(pen))
+            if share >= tuning.PRINT_EDGE_SHARE:
+                v = v.doubted(pen_on_print=round(share, 2))
         out.append(v)
     return out
 

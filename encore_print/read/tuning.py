@@ -484,6 +484,17 @@ PEN_EDGE_SHARE = 0.9
 # no neighbour's overshoot into one was seen.
 PEN_MIDDLE = 0.25
 PEN_MIDDLE_SHARE = 0.02
+# ... and so an exclamation mark whose pen lies 60 % or more within 0.25 mm of its printed ring
+# and glyph: the print's own outline, out of place or blurred past what is expected of it, as
+# on a sheet that does not lie flat (--curl ordinary 20095: two empty marks read crossed, sure,
+# from crescents along the top and bottom of their rings; 0.73 and 0.81). Of the 9 149 true
+# crosses through exclamation marks read by coverage on 2 600 photos (seeds 0-149 of three
+# levels, hard 150-599, fresh 10000-10299, pencil, ballpoint, --sloppy, solo pencil, --curl
+# 0-99 and 20000-20099), none had more than 0.40; the 4 empty ones read crossed (all --curl) had
+# 0.73-0.95. Not in cells: there a cross along a star's outline has as much (552 of 115 000
+# true crosses 0.6 or more, up to 0.80).
+PRINT_EDGE_MM = 0.25
+PRINT_EDGE_SHARE = 0.6
 # A cell read crossed whose pen through its middle belongs to marks with NEIGHBOURS_MARK times
 # as much pen in a crossed neighbour is a doubt: a hurried neighbour's cross or scribble
 # reaching through it (see owner.borrowed_pen). Strokes are followed over pen above FOLLOW_PEN
