@@ -139,6 +139,19 @@ def test_an_exclamation_mark_s_own_ring_out_of_place_is_no_sure_cross():
                if v.id in ("joker:3", "joker:4"))
 
 
+# A lamp's reflection too faint to wash the print out paled a cross through star L1 to nothing:
+# it read empty, sure (a benchmark photo, drawn at 300 dpi: --glare hard seed 20068, of the
+# seeds no limit was measured on). The light there is brighter than anywhere a lamp lights a
+# sheet, and of another colour: what reads empty under it is left to the players, who are told.
+def test_what_reads_empty_under_a_faint_reflection_is_left_to_the_players():
+    _, truth, sheet, rng = finished(seed=20068, dpi=300)
+    reading = read_image(take_photo(sheet, rng, "hard", glare=True).image, "photo")
+    assert "cell:L1" in misread(reading, truth) and misread(reading, truth) <= uncertain(reading)
+    assert "veil" in {v.id: v for v in reading.verdicts}["cell:L1"].features
+    assert any(n.startswith("a reflection (a lamp or a window) lies over part of the sheet: what "
+                            "reads empty under it") for n in reading.notes)
+
+
 @pytest.mark.parametrize("rolls", [0, 26])
 def test_a_finger_over_one_corner_mark(rolls):
     layout, truth, sheet, rng = finished(seed=3, pen_kind="felt", rolls=rolls)

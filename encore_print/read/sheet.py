@@ -28,7 +28,7 @@ from . import tuning
 from .cover import covered, print_hidden
 from .fill import doubt_pale_fills
 from .flatten import flat_field
-from .glare import near, star_veils, veiled, washed_out
+from .glare import lifted_light, near, star_veils, veiled, washed_out
 from .helper import Shared, handing_over_often, meanwhile
 from .ink import (
     Blank,
@@ -202,6 +202,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     # (2-3 ms sooner on a 12 MP photo than the other way round)
     over = meanwhile(lambda: covered(lit.result(), in_grey)
                      | print_hidden(grey_sheet, px, blank, g.elements, lit.result()))
+    veil = meanwhile(lambda: near(lifted_light(lit.result()), tuning.VEIL_REACH_MM))
     jobs.work()
     helped.result()
     patches = patches_done()
@@ -250,16 +251,19 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
                         and read[e.id].state == "crossed"
                         and (not read[e.id].uncertain or "pale" in read[e.id].features)])
     verdicts = [_under_veil(v, *veils[v.id]) if v.id in veils else v for v in verdicts]
+    paled = veil.result()  # (where a faint reflection lies, what reads empty may be pen)
+    verdicts = [v.doubted(veil=1.0) if v.state == "empty" and not is_small(g.element(v.id))
+                and _touches(g.element(v.id), paled) else v for v in verdicts]
     if glare is not None:
         verdicts = [v.doubted(glare=1.0) if _touches(g.element(v.id), glare) else v
                     for v in verdicts]
         notes.append("a reflection (a lamp or a window) washes out part of the sheet: what "
                      "lies near it is left for you to check; retake the photo from a little "
                      "to one side")
-    elif any(veiled(*shown) for shown in veils.values()):
-        notes.append("a reflection (a lamp or a window) lies over part of the sheet: a star "
-                     "that looks crossed under it is left for you to check; retake the photo "
-                     "from a little to one side")
+    elif paled.any() or any(veiled(*shown) for shown in veils.values()):
+        notes.append("a reflection (a lamp or a window) lies over part of the sheet: what reads "
+                     "empty under it, or a star that looks crossed, is left for you to check; "
+                     "retake the photo from a little to one side")
     if any("weak_pen" in v.features for v in verdicts):
         notes.append(_weak_pen_note(scale, taken))
     if any("hatched" in v.features for v in verdicts):

@@ -747,6 +747,18 @@ CLIPPED = 250
 # or filled with felt pen (0.30-0.43). With one (--glare, 150 ordinary), all 70 empty stars read
 # crossed are in it (0.72-0.92, 0.955-1.00 even), and 15 of the 1 059 crossed ones too (under the
 # veil their pen shows as even).
+# A reflection too faint to wash the print out can still pale a pen under it to nothing
+# (--glare hard 20068, fresh: a cross through star L1 read empty, sure, a wrong total): where
+# the light measured is 1.5 times the sheet's typical or more and of another colour (by 0.15,
+# as a finger's, see COVER_COLOUR), what reads empty within 5 mm is a doubt. Within 5 mm of
+# the boxes of 1 150 photos without a reflection (seeds 0-149 of three levels, fresh
+# 20000-20149 ordinary and hard, --phone and --printer pale 20000-20099 ordinary and hard)
+# such light reached 1.34 at most; around that star it reached 1.60. On 200
+# --glare photos (seeds 0-99 and 20000-20099, ordinary and hard) it flagged 12 read exact, all
+# hard, and that wrong total, and one more photo whose misread left the total right.
+VEIL_LIGHT = 1.5
+VEIL_COLOUR = 0.15
+VEIL_REACH_MM = 5.0
 VEIL_STAR_INSET_MM = 0.25
 VEIL_STAR_DARKER = (0.6, 0.93)
 VEIL_STAR_EVEN = 0.95
