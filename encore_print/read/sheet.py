@@ -426,7 +426,7 @@ def _weak_pen_note(scale: float, taken: tuple[int, int]) -> str:
         return ("the pen barely shows in this photo (blurred, or dull light), so a faint cross "
                 "could be missed: what reads empty is left for you to check; retake it in "
                 "brighter light, holding the phone still")
-    return (f"the pen barely shows in this photo, so a faint cross could be missed: what reads "
+    return ("the pen barely shows in this photo, so a faint cross could be missed: what reads "
             f"empty is left for you to check; {_retake_for_contrast(scale)}"
             + (_shrunk(taken) if max(taken) < tuning.SHRUNK_SIDE else ""))
 
