@@ -196,9 +196,11 @@ def accuracy(sheets: int, levels: list[str], jobs: int, kind: Photos, first_seed
               f"{100 * c['refused'] / n:>10.1f}{c['mark-wrong']:>11d}"
               f"{c['wrong-unflagged']:>16d}"
               f"{100 * sum(r.get('total_sure', False) for r in rs) / n:>13.1f}")
-        bad = [r["seed"] for r in rs if r["outcome"] in ("wrong-unflagged", "mark-wrong")]
-        if bad:
-            print(f"          seeds read wrong without a flag: {bad[:20]}")
+        for outcome, what in (("mark-wrong", "a mark misread for sure, the total right"),
+                              ("wrong-unflagged", "the total wrong, nothing flagged")):
+            seeds = [r["seed"] for r in rs if r["outcome"] == outcome]
+            if seeds:
+                print(f"          {outcome} seeds ({what}): {seeds[:20]}")
 
 
 def speed() -> None:
