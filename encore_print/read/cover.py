@@ -20,7 +20,7 @@ from ..geometry import Element
 from . import tuning
 from .glare import near
 from .ink import Blank
-from .light import median
+from .light import median, off_colour
 
 
 def covered(light: np.ndarray, in_grey: bool = False) -> np.ndarray:
@@ -41,11 +41,7 @@ def covered(light: np.ndarray, in_grey: bool = False) -> np.ndarray:
                                   borderType=cv2.BORDER_REFLECT)
         off = least < tuning.COVER_LOCAL * around
     else:
-        mean = np.maximum(sum(channels) / 3, 1e-3)
-        off = np.zeros(least.shape, bool)
-        for c in channels:  # (one by one: numpy reduces over a last axis of 3 many times slower)
-            colour = c / mean
-            off |= np.abs(colour - _median_of(colour)) > tuning.COVER_COLOUR
+        off = off_colour(channels, tuning.COVER_COLOUR)
         off &= least < tuning.COVER_DARKER * _median_of(least)
     # (a pixel or two off is the light's noise at a sharp edge, not a finger)
     off = cv2.morphologyEx(off.astype(np.uint8), cv2.MORPH_OPEN,

@@ -93,6 +93,19 @@ def _sharp_light(half: np.ndarray, blank: Blank, tiled: np.ndarray) -> np.ndarra
     return cv2.copyTo(closed, known.astype(np.uint8), tiled)  # `tiled` is ours to overwrite
 
 
+def off_colour(channels: list[np.ndarray], by: float) -> np.ndarray:
+    """Where (bool) the light (its `channels`, see light_field) is of another colour than the
+    sheet's typical light, each channel over their mean off its typical by more than `by`: a
+    lamp or a window lights the sheet in its own colour, however unevenly, and a finger's
+    shade or a reflection's veil does not."""
+    mean = np.maximum(sum(channels) / 3, 1e-3)
+    off = np.zeros(mean.shape, bool)
+    for c in channels:  # (one by one: numpy reduces over a last axis of 3 many times slower)
+        colour = c / mean
+        off |= np.abs(colour - median(colour.ravel().copy())) > by
+    return off
+
+
 def median(a: np.ndarray):
     """np.median of a 1-d float array (which it may reorder), the same value, in about half
     the time on a big one: only the values between two quantiles of a sample around its
