@@ -863,8 +863,8 @@ def _doubt_pen_along_the_print(verdicts: list[Verdict], inner: dict[str, np.ndar
     for v in verdicts:
         if v.id in marks and v.state == "crossed" and cover[v.id] >= limit:
             pen = inner[v.id] > t
-            printed = (seen[v.id] == 0).view(np.uint8)
-            along = (cv2.dilate(printed, kernel) > 0) & ~printed.view(bool)
+            printed = seen[v.id] == 0
+            along = cv2.dilate(printed.view(np.uint8), kernel).view(bool) & ~printed
             share = np.count_nonzero(pen & along) / max(1, np.count_nonzero(pen))
             if share >= tuning.PRINT_EDGE_SHARE:
                 v = v.doubted(pen_on_print=round(share, 2))

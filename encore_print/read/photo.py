@@ -146,7 +146,7 @@ def _scan(data: bytes, name: str, page: int | None) -> np.ndarray:
         w, h = doc[k].get_size() if 0 <= k < pages else (0.0, 0.0)  # (points)
     finally:
         doc.close()
-    if page is None and pages != 1 or not 0 <= k < pages:
+    if not 0 <= k < pages or (page is None and pages > 1):
         # (the command line gives each page of such a PDF apart)
         raise UnreadablePhoto(f"{name} is a PDF of {pages} pages; say which page to read")
     dpi = min(tuning.SCAN_DPI, tuning.SCAN_MAX_SIDE * 72 / max(w, h, 1.0))
