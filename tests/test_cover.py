@@ -1,5 +1,6 @@
 """Telling a finger over the sheet from light and shadow, on light fields made by hand; and
-what lies over the sheet by the print it hides, on the blank sheet."""
+what lies over the sheet by the print it hides, or by being darker than the light, on the
+blank sheet."""
 
 import cv2
 import numpy as np
@@ -8,7 +9,7 @@ import pytest
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read import tuning
-from encore_print.read.cover import covered, print_hidden
+from encore_print.read.cover import covered, dark_over, print_hidden
 from encore_print.read.sheet import blank_for
 
 K = tuning.LIGHT_PX_PER_MM
@@ -64,6 +65,29 @@ def test_a_bright_patch_of_another_colour_is_no_finger():
     it."""
     light = _light()
     light[_disc(90, 125, 15)] = np.array([0.8, 1.0, 1.0], np.float32)  # (bluer, brighter)
+    assert not covered(light).any()
+
+
+def test_something_dark_lying_within_the_sheet_is_found():
+    """A black die, 14 mm across: the light field takes it in as the deepest of shadows."""
+    light = _light()
+    yy, xx = np.mgrid[0:H, 0:W] / K
+    die = (abs(xx - 90) <= 7) & (abs(yy - 60) <= 7)
+    light[die] *= 0.3
+    over = covered(light) > 0
+    assert over[die].all()
+    assert not over[_disc(30, 110, 5)].any()
+    assert (covered(_grey(light), in_grey=True) > 0)[die].all()
+
+
+def test_a_shadow_as_deep_cast_over_the_edge_is_nothing_lying_on_the_sheet():
+    """A hand's soft shadow, 60 mm across: its core, within the sheet, as deep as the die
+    above; its dimmer rim reaches the sheet's edge, as a shadow cast from beyond it does."""
+    light = _light()
+    shade = cv2.GaussianBlur(_disc(90, 98, 30).astype(np.float32), (0, 0), 10 * K)
+    light *= (1 - 0.65 * shade)[..., None]
+    core = light.min(axis=2) < tuning.COVER_DEEP * np.median(light.min(axis=2))
+    assert core.sum() / K ** 2 > 10 * tuning.COVER_MIN_MM2 and not core[-round(8 * K):].any()
     assert not covered(light).any()
 
 
@@ -134,3 +158,46 @@ def test_a_pen_lying_across_the_cells_hides_them(blank_sheet, shade):
     k = tuning.LIGHT_PX_PER_MM
     assert over[round(60 * k), round(80 * k)]  # its middle
     assert not over[round(110 * k), round(30 * k)]  # far from it
+
+
+# A dark finger of the light's own colour, which the light field follows only in part: darker
+# than the print in that light, over the sheet's edge. Told on the blank sheet's coarse copy,
+# as printed (its tone exact) and photographed in a known light.
+EXACT = np.broadcast_to(np.arange(256, dtype=np.float32)[None, :, None], (1, 256, 3)).copy()
+
+
+def _on(blank, mask: np.ndarray) -> np.ndarray:
+    """A mask made for the 130 mm sheet above, on the Encore! sheet (128 mm)."""
+    return mask[:blank.small.shape[0]]
+
+
+def _photographed(blank, light: np.ndarray) -> np.ndarray:
+    return np.clip(blank.small * light, 0, 255).astype(np.uint8)
+
+
+def test_something_dark_over_the_edge_is_found_with_what_lies_near_it(blank_sheet):
+    blank, _ = blank_sheet
+    light = _on(blank, _light())
+    coarse = _photographed(blank, light)
+    assert not dark_over(coarse, blank, EXACT, light).any()
+    finger = _on(blank, _disc(20, 128, 10))  # over the bottom edge, of the light's colour
+    coarse[finger] = (coarse[finger] * 0.3).astype(np.uint8)
+    over = dark_over(coarse, blank, EXACT, light) > 0
+    assert over[finger].all()
+    assert over[_on(blank, _disc(20, 128 - 10 - tuning.COVER_REACH_MM + 1, 0.5))].all()
+    assert not over[_on(blank, _disc(150, 40, 5))].any()
+
+
+def test_a_shadow_pen_strokes_or_a_dark_patch_within_the_sheet_are_not_over_it(blank_sheet):
+    """A shadow is in the light field, however deep; strokes are narrow; a finger holding the
+    sheet down comes in over its edge."""
+    blank, g = blank_sheet
+    light = _on(blank, _light())
+    light[_on(blank, _disc(20, 128, 30))] *= 0.3
+    coarse = _photographed(blank, light)
+    for e in g.elements[:60]:  # pen strokes: a cross through each of the first cells
+        x, y, w, h = (round(v * K) for v in e.box_mm)
+        cv2.line(coarse, (x, y), (x + w, y + h), (40, 40, 40), 2)
+        cv2.line(coarse, (x + w, y), (x, y + h), (40, 40, 40), 2)
+    coarse[_on(blank, _disc(90, 70, 10))] = 30
+    assert not dark_over(coarse, blank, EXACT, light).any()

@@ -635,6 +635,27 @@ def test_what_a_finger_over_a_side_hides_is_left_to_the_players(seed, grey):
     assert misread(reading, truth) <= uncertain(reading)
 
 
+# A dark finger of nearly the light's colour, over cells A1-A3 (a benchmark photo, drawn at 300
+# dpi: hard seed 20093 with --finger, 2.6 px per mm): the light field took it in only in part,
+# its edges passed for print, and A1 and A3 read crossed, sure. It is darker than the print in
+# that light.
+def test_a_dark_finger_the_light_field_took_in_part_for_light_is_seen():
+    _, truth, sheet, rng = finished(seed=20093, dpi=300)
+    reading = read_image(take_photo(sheet, rng, "hard", finger=True).image, "p")
+    assert {"cell:A1", "cell:A3"} <= misread(reading, truth) <= uncertain(reading)
+    assert any("lies over the sheet" in n for n in reading.notes)
+
+
+# A blue die lying over cells K6 and L6, well within the sheet (a benchmark photo, drawn at 300
+# dpi: hard seed 30085 with --lying die): the light field took it in as the deepest of shadows,
+# so it hid no print, and both cells read crossed, sure.
+def test_a_die_the_light_field_took_for_a_shadow_is_seen():
+    _, truth, sheet, rng = finished(seed=30085, dpi=300)
+    reading = read_image(take_photo(sheet, rng, "hard", lying="die").image, "p")
+    assert {"cell:K6", "cell:L6"} <= misread(reading, truth) <= uncertain(reading)
+    assert any("lies over the sheet" in n for n in reading.notes)
+
+
 # A pen or a die left lying on the sheet hides the print under it, whatever its colour (black,
 # blue, white, …): its edges and shading read as crosses, circles and strokes, sure, before the
 # reader looked for what hides the print (3-12 misreads on each of these, all unflagged).

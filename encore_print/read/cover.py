@@ -4,9 +4,11 @@ under a finger no pen shows, and the finger's edge and shading read as pen; what
 reads as pen itself. Light, in a shadow too, keeps the colour of the light on the rest of the
 sheet, only dimmer; skin is of another colour, and darker than paper. In a photo in shades of
 grey there is no colour to tell it by, but a finger is narrow: it is darker than the light
-around it, where the shadow of a hand or a phone is broad and soft. Whatever its colour, what
-lies over the sheet hides its print: where the print's lines should show, the photo is smooth
-(print_hidden), where pen only ever adds lines and shadow or blur keep them."""
+around it, where the shadow of a hand or a phone is broad and soft. A dark finger of nearly the
+light's colour the light field takes in only in part: there the photo is darker than the print
+in that light (dark_over). Whatever its colour, what lies over the sheet hides its print: where
+the print's lines should show, the photo is smooth (print_hidden), where pen only ever adds
+lines and shadow or blur keep them."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ import numpy as np
 from ..geometry import Element
 from . import tuning
 from .glare import near
-from .ink import Blank
+from .ink import Blank, least_channel
 from .light import median, off_colour
 
 
@@ -30,29 +32,99 @@ def covered(light: np.ndarray, in_grey: bool = False) -> np.ndarray:
     typical light; in a photo in shades of grey (`in_grey`), the light darker than
     COVER_LOCAL of the light around it (blurred by COVER_LOCAL_MM). In blobs of COVER_MIN_MM2
     or more that reach the sheet's edge (a finger holding it down comes in over it, while a
-    felt pen's dots, dense enough, tint the light measured among them), and within
-    COVER_REACH_MM of them (the finger's soft edge, its shadow, and the light's tiles that
-    took them in). `light`: see light.light_field."""
+    felt pen's dots, dense enough, tint the light measured among them). And the light darker
+    than COVER_DEEP of the typical, COVER_MIN_MM2 or more of it, where the light around it,
+    darker than COVER_DEEP_AROUND, does not reach the sheet's edge: a shadow that deep is cast
+    from beyond the sheet (a hand, the phone), so there something lies on it (a die), which
+    the light field took in. With what lies within COVER_REACH_MM of them (the finger's soft
+    edge, its shadow, and the light's tiles that took them in). `light`: see
+    light.light_field."""
     f = tuning.COVER_PX_PER_MM / tuning.LIGHT_PX_PER_MM
     channels = cv2.split(cv2.resize(light, None, fx=f, fy=f, interpolation=cv2.INTER_AREA))
     least = np.minimum(np.minimum(channels[0], channels[1]), channels[2])
+    typical = _median_of(least)
     if in_grey:
         around = cv2.GaussianBlur(least, (0, 0), tuning.COVER_LOCAL_MM * tuning.COVER_PX_PER_MM,
                                   borderType=cv2.BORDER_REFLECT)
         off = least < tuning.COVER_LOCAL * around
     else:
         off = off_colour(channels, tuning.COVER_COLOUR)
-        off &= least < tuning.COVER_DARKER * _median_of(least)
-    # (a pixel or two off is the light's noise at a sharp edge, not a finger)
-    off = cv2.morphologyEx(off.astype(np.uint8), cv2.MORPH_OPEN,
-                           cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(off)
-    x, y, w, h, area = stats.T
+        off &= least < tuning.COVER_DARKER * typical
+    dim = _speckless(least < tuning.COVER_DEEP_AROUND * typical)
+    over = _big_blobs(_speckless(off), at_edge=True) | _big_blobs(
+        dim, at_edge=False, counted=least < tuning.COVER_DEEP * typical)
+    return _and_near(over, light)
+
+
+def _speckless(mask: np.ndarray) -> np.ndarray:
+    """The mask (uint8 0/1) without its specks: a pixel or two is the light's noise at a sharp
+    edge, not a finger."""
+    return cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+
+
+def _big_blobs(mask: np.ndarray, at_edge: bool, counted: np.ndarray | None = None
+               ) -> np.ndarray:
+    """The blobs of a mask (uint8 0/1, at COVER_PX_PER_MM) of COVER_MIN_MM2 or more (of their
+    pixels `counted`, bool, if given) that reach within COVER_EDGE_MM of its edge, or that do
+    not (`at_edge`), as a uint8 0/1 mask."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    area = stats[:, cv2.CC_STAT_AREA] if counted is None else np.bincount(labels[counted],
+                                                                          minlength=n)
+    x, y, w, h = stats[:, :4].T
     e = tuning.COVER_EDGE_MM * tuning.COVER_PX_PER_MM
-    edge = (x <= e) | (y <= e) | (x + w >= off.shape[1] - e) | (y + h >= off.shape[0] - e)
-    finger = edge & (area >= tuning.COVER_MIN_MM2 * tuning.COVER_PX_PER_MM ** 2)
-    finger[0] = False
-    return _and_near(np.take(finger.astype(np.uint8), labels), light)
+    edge = (x <= e) | (y <= e) | (x + w >= mask.shape[1] - e) | (y + h >= mask.shape[0] - e)
+    big = (area >= tuning.COVER_MIN_MM2 * tuning.COVER_PX_PER_MM ** 2) & (edge == at_edge)
+    big[0] = False
+    return np.take(big.astype(np.uint8), labels)
+
+
+def dark_over(coarse: np.ndarray, blank: Blank, tone: np.ndarray, light: np.ndarray
+              ) -> np.ndarray:
+    """Where (uint8 0/1, at LIGHT_PX_PER_MM) something dark lies over the sheet that the light
+    field followed only in part (a dark finger of the light's own colour): the photo's coarse
+    copy (RGB, see light.light_field) darker than DARK_OVER of the print as printed in `tone`
+    in the `light`, in its least channel, in solid blobs (DARK_OVER_SOLID_MM across, which
+    pen strokes are not) of COVER_MIN_MM2 or more that reach the sheet's edge, and within
+    COVER_REACH_MM of them. A shadow, however deep, is in the light field, and so not dark
+    here. Dark print, where too little light comes back to tell, joins a blob but adds
+    nothing to its area, and nor does what lies near solid dark print (the corner marks): on a
+    sheet that does not lie flat, such print shows a few millimetres off, dark where paper
+    should be."""
+    size = _cover_size(light)
+    printed, told, counted = _print_to_tell_by(blank, size)
+    lit = cv2.resize(light, size, interpolation=cv2.INTER_AREA)
+    lit *= cv2.LUT(printed, np.maximum(tone, 1.0))
+    seen = cv2.resize(coarse, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+    dark = least_channel(seen / np.maximum(lit, 1e-3)) < tuning.DARK_OVER
+    over = _big_blobs(_solid(dark | ~told), at_edge=True, counted=dark & counted)
+    return _and_near(over, light)
+
+
+def _cover_size(light: np.ndarray) -> tuple[int, int]:
+    """The size (w, h) of the light field (at LIGHT_PX_PER_MM) at COVER_PX_PER_MM."""
+    f = tuning.COVER_PX_PER_MM / tuning.LIGHT_PX_PER_MM
+    return round(light.shape[1] * f), round(light.shape[0] * f)
+
+
+def _solid(mask: np.ndarray) -> np.ndarray:
+    """The parts of a mask (bool) DARK_OVER_SOLID_MM across or more (uint8 0/1)."""
+    k = 2 * round(tuning.DARK_OVER_SOLID_MM * tuning.COVER_PX_PER_MM / 2) + 1
+    return cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+
+
+@lru_cache(maxsize=4)  # few: each holds on to its blank
+def _print_to_tell_by(blank: Blank, size: tuple[int, int]
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The blank's print at `size` (w, h; uint8 RGB levels, for a printer's tone to be looked
+    up); where it is light enough to tell something dark over it; and where, of that, it lies
+    DARK_OVER_SHIFT_MM or more from solid dark print (bool): per layout."""
+    printed = cv2.resize(blank.small, size, interpolation=cv2.INTER_AREA)
+    told = least_channel(printed) >= tuning.DARK_OVER_PRINT
+    k = 2 * round(tuning.DARK_OVER_SHIFT_MM * tuning.COVER_PX_PER_MM) + 1
+    near_solid = cv2.dilate(_solid(~told), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    return printed, told, told & (near_solid == 0)
 
 
 def print_hidden(sheet_grey: np.ndarray, px_per_mm: float, blank: Blank,

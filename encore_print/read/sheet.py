@@ -25,7 +25,7 @@ from ..marks import Marks
 from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
 from . import tuning
-from .cover import covered, print_hidden
+from .cover import covered, dark_over, print_hidden
 from .fill import doubt_pale_fills
 from .flatten import flat_field
 from .glare import lifted_light, near, star_veils, veiled, washed_out
@@ -201,7 +201,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     # the helper finds it meanwhile, after its share of the patches, which the judge waits for
     # (2-3 ms sooner on a 12 MP photo than the other way round)
     over = meanwhile(lambda: covered(lit.result(), in_grey)
-                     | print_hidden(grey_sheet, px, blank, g.elements, lit.result()))
+                     | print_hidden(grey_sheet, px, blank, g.elements, lit.result())
+                     | dark_over(coarse, blank, tone.result(), lit.result()))
     veil = meanwhile(lambda: near(lifted_light(lit.result()), tuning.VEIL_REACH_MM))
     jobs.work()
     helped.result()

@@ -685,6 +685,35 @@ COVER_REACH_MM = 15.0
 # would add such finds (on 3 of 100 colour photos with neither finger nor thumb, all hard).
 COVER_LOCAL_MM = 15.0
 COVER_LOCAL = 0.85
+# A die lying on the sheet, dark (blue, black) and wider than the light's tiles, is taken in by
+# the light field as a deep shadow, and its edges read as pen (fresh --lying die 30000-30099,
+# ordinary and hard: a sure misread on 6 of 200 photos; from a pale printer, on 10). The light
+# there is under 0.5 of the typical, while a shadow that deep is cast from beyond the sheet,
+# over its edge (a hand, the phone): so, the light under COVER_DEEP, COVER_MIN_MM2 or more of
+# it, where the light round it under COVER_DEEP_AROUND does not reach the sheet's edge. That
+# held 5 of those 6 misreads and 6 of those 10, and nothing on the 292 photos of seeds 0-149
+# read (ordinary and hard). Without the light round it (the deep light alone, within the
+# sheet), 5 of those 292 had some: the cores of shadows cast over the edge (under 0.6 round
+# them: 2; under 0.7: none).
+COVER_DEEP = 0.5
+COVER_DEEP_AROUND = 0.8
+# A dark finger of nearly the light's own colour (--finger hard 20093: 0.05-0.1 off it, and its
+# edges texture enough at 2.6 px per mm to pass for print) is taken in by the light field only
+# in part, and cells under it read crossed, sure. The photo there is darker than the print in
+# that light: under 0.5 of it in the least channel, at COVER_PX_PER_MM, in blobs solid over
+# 3 mm (a pen's strokes are not) of COVER_MIN_MM2 or more at the sheet's edge, within
+# COVER_REACH_MM of them. At the edge only: a felt pen's dots and scribbles are as dark and
+# solid within the sheet (36 of 142 hard photos, seeds 0-149, had such blobs of 20-89 mm²).
+# Print darker than 60 (lines, glyphs, the corner marks) cannot tell: it joins a blob, adding
+# no area; nor does what lies within 5 mm of solid dark print, as a corner mark shows that far
+# off where the sheet curls up (--sloppy --curl 30000-30099: counted, 4 photos read exact
+# were flagged for it; left out within 3 mm, 1; within 5 mm, none). A shadow, however deep,
+# is in the light field, so not dark here: at the edge, on hard seeds 0-149, such blobs were
+# thumbs over a corner mark (9 photos) and nothing else.
+DARK_OVER = 0.5
+DARK_OVER_SOLID_MM = 3.0
+DARK_OVER_PRINT = 60
+DARK_OVER_SHIFT_MM = 5.0
 # Whatever lies over the sheet hides its print (cover.print_hidden), where pen only adds lines:
 # a pen or a die left on it, whatever its colour (a white one too), is too narrow, too small or
 # too bright for the light field to follow but in part, and its edges and shading read as
