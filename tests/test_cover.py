@@ -9,7 +9,7 @@ import pytest
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read import tuning
-from encore_print.read.cover import covered, dark_over, print_hidden
+from encore_print.read.cover import covered, dark_over, deep_within, print_hidden
 from encore_print.read.sheet import blank_for
 
 K = tuning.LIGHT_PX_PER_MM
@@ -74,10 +74,10 @@ def test_something_dark_lying_within_the_sheet_is_found():
     yy, xx = np.mgrid[0:H, 0:W] / K
     die = (abs(xx - 90) <= 7) & (abs(yy - 60) <= 7)
     light[die] *= 0.3
-    over = covered(light) > 0
+    over = deep_within(light) > 0
     assert over[die].all()
     assert not over[_disc(30, 110, 5)].any()
-    assert (covered(_grey(light), in_grey=True) > 0)[die].all()
+    assert (deep_within(_grey(light)) > 0)[die].all()
 
 
 def test_a_shadow_as_deep_cast_over_the_edge_is_nothing_lying_on_the_sheet():
@@ -88,7 +88,7 @@ def test_a_shadow_as_deep_cast_over_the_edge_is_nothing_lying_on_the_sheet():
     light *= (1 - 0.65 * shade)[..., None]
     core = light.min(axis=2) < tuning.COVER_DEEP * np.median(light.min(axis=2))
     assert core.sum() / K ** 2 > 10 * tuning.COVER_MIN_MM2 and not core[-round(8 * K):].any()
-    assert not covered(light).any()
+    assert not deep_within(light).any()
 
 
 def _grey(light: np.ndarray) -> np.ndarray:

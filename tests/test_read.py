@@ -653,7 +653,7 @@ def test_a_die_the_light_field_took_for_a_shadow_is_seen():
     _, truth, sheet, rng = finished(seed=30085, dpi=300)
     reading = read_image(take_photo(sheet, rng, "hard", lying="die").image, "p")
     assert {"cell:K6", "cell:L6"} <= misread(reading, truth) <= uncertain(reading)
-    assert any("lies over the sheet" in n for n in reading.notes)
+    assert any("as under something dark lying on it" in n for n in reading.notes)
 
 
 # A pen or a die left lying on the sheet hides the print under it, whatever its colour (black,

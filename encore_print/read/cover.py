@@ -6,9 +6,10 @@ sheet, only dimmer; skin is of another colour, and darker than paper. In a photo
 grey there is no colour to tell it by, but a finger is narrow: it is darker than the light
 around it, where the shadow of a hand or a phone is broad and soft. A dark finger of nearly the
 light's colour the light field takes in only in part: there the photo is darker than the print
-in that light (dark_over). Whatever its colour, what lies over the sheet hides its print: where
-the print's lines should show, the photo is smooth (print_hidden), where pen only ever adds
-lines and shadow or blur keep them."""
+in that light (dark_over). A dark die it takes in whole, as the deepest of shadows, but within
+the sheet, where shadows that deep do not lie (deep_within). Whatever its colour, what lies
+over the sheet hides its print: where the print's lines should show, the photo is smooth
+(print_hidden), where pen only ever adds lines and shadow or blur keep them."""
 
 from __future__ import annotations
 
@@ -32,17 +33,10 @@ def covered(light: np.ndarray, in_grey: bool = False) -> np.ndarray:
     typical light; in a photo in shades of grey (`in_grey`), the light darker than
     COVER_LOCAL of the light around it (blurred by COVER_LOCAL_MM). In blobs of COVER_MIN_MM2
     or more that reach the sheet's edge (a finger holding it down comes in over it, while a
-    felt pen's dots, dense enough, tint the light measured among them). And the light darker
-    than COVER_DEEP of the typical, COVER_MIN_MM2 or more of it, where the light around it,
-    darker than COVER_DEEP_AROUND, does not reach the sheet's edge: a shadow that deep is cast
-    from beyond the sheet (a hand, the phone), so there something lies on it (a die), which
-    the light field took in. With what lies within COVER_REACH_MM of them (the finger's soft
-    edge, its shadow, and the light's tiles that took them in). `light`: see
-    light.light_field."""
-    f = tuning.COVER_PX_PER_MM / tuning.LIGHT_PX_PER_MM
-    channels = cv2.split(cv2.resize(light, None, fx=f, fy=f, interpolation=cv2.INTER_AREA))
-    least = np.minimum(np.minimum(channels[0], channels[1]), channels[2])
-    typical = _median_of(least)
+    felt pen's dots, dense enough, tint the light measured among them), and within
+    COVER_REACH_MM of them (the finger's soft edge, its shadow, and the light's tiles that
+    took them in). `light`: see light.light_field."""
+    least, typical, channels = _least_light(light)
     if in_grey:
         around = cv2.GaussianBlur(least, (0, 0), tuning.COVER_LOCAL_MM * tuning.COVER_PX_PER_MM,
                                   borderType=cv2.BORDER_REFLECT)
@@ -50,10 +44,29 @@ def covered(light: np.ndarray, in_grey: bool = False) -> np.ndarray:
     else:
         off = off_colour(channels, tuning.COVER_COLOUR)
         off &= least < tuning.COVER_DARKER * typical
+    return _and_near(_big_blobs(_speckless(off), at_edge=True), light)
+
+
+def deep_within(light: np.ndarray) -> np.ndarray:
+    """Where (uint8 0/1, at LIGHT_PX_PER_MM) the light (see light.light_field) is darker than
+    COVER_DEEP of the typical, COVER_MIN_MM2 or more of it, where the light around it, darker
+    than COVER_DEEP_AROUND, does not reach the sheet's edge; and within COVER_REACH_MM of it.
+    A shadow that deep is cast from beyond the sheet (a hand, the phone); within it, the light
+    field took in something dark lying on it (a die), or pen filling boxes side by side, which
+    darkens the light measured among it as much."""
+    least, typical, _ = _least_light(light)
     dim = _speckless(least < tuning.COVER_DEEP_AROUND * typical)
-    over = _big_blobs(_speckless(off), at_edge=True) | _big_blobs(
-        dim, at_edge=False, counted=least < tuning.COVER_DEEP * typical)
-    return _and_near(over, light)
+    deep = least < tuning.COVER_DEEP * typical
+    return _and_near(_big_blobs(dim, at_edge=False, counted=deep), light)
+
+
+def _least_light(light: np.ndarray) -> tuple[np.ndarray, float, list[np.ndarray]]:
+    """The light at COVER_PX_PER_MM: its least channel, that channel's typical value, and its
+    channels."""
+    f = tuning.COVER_PX_PER_MM / tuning.LIGHT_PX_PER_MM
+    channels = cv2.split(cv2.resize(light, None, fx=f, fy=f, interpolation=cv2.INTER_AREA))
+    least = np.minimum(np.minimum(channels[0], channels[1]), channels[2])
+    return least, float(_median_of(least)), channels
 
 
 def _speckless(mask: np.ndarray) -> np.ndarray:

@@ -25,7 +25,7 @@ from ..marks import Marks
 from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
 from . import tuning
-from .cover import covered, dark_over, print_hidden
+from .cover import covered, dark_over, deep_within, print_hidden
 from .fill import doubt_pale_fills
 from .flatten import flat_field
 from .glare import lifted_light, near, star_veils, veiled, washed_out
@@ -203,6 +203,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     over = meanwhile(lambda: covered(lit.result(), in_grey)
                      | print_hidden(grey_sheet, px, blank, g.elements, lit.result())
                      | dark_over(coarse, blank, tone.result(), lit.result()))
+    deep = meanwhile(lambda: deep_within(lit.result()))
     veil = meanwhile(lambda: near(lifted_light(lit.result()), tuning.VEIL_REACH_MM))
     jobs.work()
     helped.result()
@@ -214,8 +215,9 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     verdicts, contrast = judge(patches, px, faint_unsure, near_hidden, sigma, blank.hatch_dark)
     glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
     under = _under_finger(g, over.result(), glare, near_hidden)
-    rest = [p for p in patches if p.element.id not in under]
-    if under and len(rest) >= tuning.COVER_REJUDGE * len(patches):
+    darkened = _under_finger(g, deep.result(), glare, near_hidden) - under
+    rest = [p for p in patches if p.element.id not in under | darkened]
+    if len(rest) < len(patches) and len(rest) >= tuning.COVER_REJUDGE * len(patches):
         # what lies over the sheet takes no part in the limits the rest is judged by: a pen's
         # dark edges lift the pen threshold over a faint pen's crosses far from it
         again, contrast = judge(rest, px, faint_unsure, near_hidden, sigma, blank.hatch_dark)
@@ -235,6 +237,12 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         notes.append("something lies over the sheet (a finger holding it down, a pen, a die?), "
                      "hiding what is under it: the marks there are left for you to check; "
                      "retake the photo without it")
+    if darkened:
+        verdicts = [v.doubted(covered=1.0) if v.id in darkened else v for v in verdicts]
+        notes.append("part of the sheet is much darker than the rest, as under something dark "
+                     "lying on it (a die?) or where pen fills boxes side by side: the marks "
+                     "there are left for you to check; take anything off the sheet and retake "
+                     "the photo")
     # (near a reflection's washed-out spot the print matches nowhere, and what lies there is
     # left to the players anyway)
     out_of_place = {e.id for e, b in zip(g.elements, bent)

@@ -694,7 +694,9 @@ COVER_LOCAL = 0.85
 # held 5 of those 6 misreads and 6 of those 10, and nothing on the 292 photos of seeds 0-149
 # read (ordinary and hard). Without the light round it (the deep light alone, within the
 # sheet), 5 of those 292 had some: the cores of shadows cast over the edge (under 0.6 round
-# them: 2; under 0.7: none).
+# them: 2; under 0.7: none). Pen that fills boxes side by side darkens the light as much (big
+# felt dots in a hurry: --sloppy --curl 30025 and 30069, read right), and nothing in the light
+# tells it from a die (the blobs' shape and depth alike): the players hear of both.
 COVER_DEEP = 0.5
 COVER_DEEP_AROUND = 0.8
 # A dark finger of nearly the light's own colour (--finger hard 20093: 0.05-0.1 off it, and its
