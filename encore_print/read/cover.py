@@ -60,13 +60,13 @@ def deep_within(light: np.ndarray) -> np.ndarray:
     return _and_near(_big_blobs(dim, at_edge=False, counted=deep), light)
 
 
-def _least_light(light: np.ndarray) -> tuple[np.ndarray, float, list[np.ndarray]]:
+def _least_light(light: np.ndarray) -> tuple[np.ndarray, np.float32, list[np.ndarray]]:
     """The light at COVER_PX_PER_MM: its least channel, that channel's typical value, and its
     channels."""
     f = tuning.COVER_PX_PER_MM / tuning.LIGHT_PX_PER_MM
     channels = cv2.split(cv2.resize(light, None, fx=f, fy=f, interpolation=cv2.INTER_AREA))
     least = np.minimum(np.minimum(channels[0], channels[1]), channels[2])
-    return least, float(_median_of(least)), channels
+    return least, _median_of(least), channels
 
 
 def _speckless(mask: np.ndarray) -> np.ndarray:

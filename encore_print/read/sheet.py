@@ -197,9 +197,9 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), places, boxes,
                                      by_size, g.elements)
     helped = meanwhile(jobs.work)  # the helper's share, once the light is done
-    # what lies over the sheet needs only the light, and is asked for once the judge is done:
-    # the helper finds it meanwhile, after its share of the patches, which the judge waits for
-    # (2-3 ms sooner on a 12 MP photo than the other way round)
+    # what lies over the sheet needs only the light (and the coarse copy), and is asked for
+    # once the judge is done: the helper finds it meanwhile, after its share of the patches,
+    # which the judge waits for (2-3 ms sooner on a 12 MP photo than the other way round)
     over = meanwhile(lambda: covered(lit.result(), in_grey)
                      | print_hidden(grey_sheet, px, blank, g.elements, lit.result())
                      | dark_over(coarse, blank, tone.result(), lit.result()))
