@@ -59,7 +59,7 @@ def named(arg: str, sources: list[Source]) -> list[Source]:
     """The sources among `sources` that `arg` names: a path or, for photos in a folder, just
     the file name (FILE#page=N for a page)."""
     path, page = _parsed(arg)
-    found = [s for s in sources if s.page == page and s.path.resolve() == path.resolve()]
+    found = [s for s in sources if s.same(Source(path, page))]
     if not found and path.name == str(path):
         found = [s for s in sources if s.page == page and s.path.name == path.name]
     return found

@@ -115,8 +115,8 @@ def _read_decoded(photo: Photo, layouts: dict[int, Layout] | None) -> Reading:
     except NoSheet as e:
         if _binarised(photo.grey):  # what went wrong is the picture's, not the sheet's
             raise NoSheet(f"{name}: {why}; take it in colour or in grey") from None
-        if isinstance(e, FewPixels) and max(photo.size) < tuning.SHRUNK_SIDE:
-            raise NoSheet(f"{e.message}{_shrunk(photo.size)}") from None
+        if isinstance(e, FewPixels) and (hint := _shrunk(photo.size)):
+            raise NoSheet(f"{e.message}{hint}") from None
         raise
     if not _binarised(photo.grey):
         return r
@@ -232,13 +232,12 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
     verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
     verdicts = doubt_pale_fills(verdicts, g, lit.result())
+    verdicts = [v.doubted(covered=1.0) if v.id in under | darkened else v for v in verdicts]
     if under:
-        verdicts = [v.doubted(covered=1.0) if v.id in under else v for v in verdicts]
         notes.append("something lies over the sheet (a finger holding it down, a pen, a die?), "
                      "hiding what is under it: the marks there are left for you to check; "
                      "retake the photo without it")
     if darkened:
-        verdicts = [v.doubted(covered=1.0) if v.id in darkened else v for v in verdicts]
         notes.append("part of the sheet is much darker than the rest, as under something dark "
                      "lying on it (a die?) or where pen fills boxes side by side: the marks "
                      "there are left for you to check; take anything off the sheet and retake "
@@ -388,11 +387,11 @@ def _doubt_shade_edges(verdicts: list[Verdict], g: SheetGeometry, near_hidden: f
 
 def _under_finger(g: SheetGeometry, over: np.ndarray, glare: np.ndarray | None,
                   near_hidden: frozenset[str]) -> set[str]:
-    """The elements that what cover found (`over`: a finger, or what hides the print) lies over
-    or beside; none where it lies over the margin only. Not within a reflection's reach
-    (`glare`, see glare.near): its veil tints the light measured under it too, and all there is
-    left to the players anyway; nor near a hidden corner mark (`near_hidden`), where what hides
-    it is weighed by _doubt_unseen and the judge."""
+    """The elements that what cover found (`over`: a finger, what hides the print, a deep spot
+    within the sheet) lies over or beside; none where it lies over the margin only. Not within
+    a reflection's reach (`glare`, see glare.near): its veil tints the light measured under it
+    too, and all there is left to the players anyway; nor near a hidden corner mark
+    (`near_hidden`), where what hides it is weighed by _doubt_unseen and the judge."""
     finger = over if glare is None else over & (1 - glare)
     if not finger.any():
         return set()
@@ -437,11 +436,14 @@ def _weak_pen_note(scale: float, taken: tuple[int, int]) -> str:
                 "brighter light, holding the phone still")
     return ("the pen barely shows in this photo, so a faint cross could be missed: what reads "
             f"empty is left for you to check; {_retake_for_contrast(scale)}"
-            + (_shrunk(taken) if max(taken) < tuning.SHRUNK_SIDE else ""))
+            + _shrunk(taken))
 
 
 def _shrunk(taken: tuple[int, int]) -> str:
-    """The hint for a photo smaller than a phone takes them (`taken`: w, h)."""
+    """The hint for a photo smaller than a phone takes them (`taken`: w, h); "" for one that is
+    not."""
+    if max(taken) >= tuning.SHRUNK_SIDE:
+        return ""
     return (f" (this photo is only {taken[0]}×{taken[1]} pixels: if a messaging app shrank it, "
             "score the phone's own)")
 
