@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from encore_print.read import sheet
+from encore_print.read import helper, sheet
 from encore_print.read.helper import SWITCH_S, Shared, handing_over_often, meanwhile, one_core
 
 
@@ -18,6 +18,23 @@ def test_meanwhile_and_shared_jobs():
     jobs.work()
     there.result()
     assert jobs.results == [x * x for x in range(50)]
+
+
+@pytest.mark.skipif(helper._cores() < 2, reason="on one core each job is done when given")
+def test_a_job_given_first_goes_before_those_not_begun():
+    busy, order = threading.Event(), []
+    meanwhile(busy.wait, 30)  # (begun: it keeps the helper busy while the others are given)
+    later = meanwhile(order.append, "later")
+    soon = meanwhile(order.append, "first", first=True)
+    busy.set()
+    soon.result(), later.result()
+    assert order == ["first", "later"]
+
+
+def test_an_error_on_the_helper_is_raised_where_its_result_is_asked_for():
+    with pytest.raises(ZeroDivisionError):
+        meanwhile(lambda: 1 / 0).result()
+    assert meanwhile(sum, [2, 3]).result() == 5  # (and the helper works on)
 
 
 def _answer(method: str, target, why_stuck: str, wait: float = 30):

@@ -5,22 +5,25 @@ from __future__ import annotations
 
 import itertools
 import os
+import queue
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from contextlib import contextmanager
 from functools import cache
 
 import cv2
 
 
-def meanwhile(fn: Callable, *args) -> Future:
+def meanwhile(fn: Callable, *args, first: bool = False) -> Future:
     """fn(*args) on the helper thread, or here and now on a machine of one core or in a
-    process told to keep to one (see one_core). `fn` must not wait on the helper itself:
-    there is one."""
+    process told to keep to one (see one_core). The helper takes its jobs in turn, but a job
+    given `first` before every job not yet begun that is not: one that this thread will soon
+    wait for, given while the helper has work that is only needed later. `fn` must not wait on
+    the helper itself: there is one."""
     if _cores() > 1:
-        return _helper().submit(fn, *args)
+        return _helper().submit(fn, args, first)
     done: Future = Future()
     done.set_result(fn(*args))
     return done
@@ -73,9 +76,33 @@ def _cores() -> int:
     return cv2.getNumThreads()
 
 
+class _Helper:
+    """One thread that runs the jobs given to it, those given `first` before the others, each
+    kind in turn."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.PriorityQueue = queue.PriorityQueue()
+        self._turn = itertools.count()  # (unique: a job's future is never compared)
+        # a daemon: a photo refused partway leaves jobs that nobody waits for
+        threading.Thread(target=self._run, name="encore-read", daemon=True).start()
+
+    def submit(self, fn: Callable, args: tuple, first: bool) -> Future:
+        done: Future = Future()
+        self._jobs.put((not first, next(self._turn), done, fn, args))
+        return done
+
+    def _run(self) -> None:
+        while True:
+            _, _, done, fn, args = self._jobs.get()
+            try:
+                done.set_result(fn(*args))
+            except BaseException as e:  # noqa: BLE001 (raised again where it is waited for)
+                done.set_exception(e)
+
+
 @cache
-def _helper() -> ThreadPoolExecutor:
-    return ThreadPoolExecutor(1, thread_name_prefix="encore-read")
+def _helper() -> _Helper:
+    return _Helper()
 
 
 # a forked child has none of its parent's threads: it starts a helper of its own (the parent's

@@ -99,7 +99,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     tops = _tops_of(inner, rows, qs)
     t = pixel_threshold(tops, rows)
     cells = [p for p in boxes if p.element.kind == "cell"]
-    between = meanwhile(pen_between, cells, t, px_per_mm)  # (the helper's, while this reads)
+    # (the helper's, while this reads, before its work that is only needed after the judge)
+    between = meanwhile(pen_between, cells, t, px_per_mm, first=True)
     # where pen can show in each box (not under dark print), cut out alike: coverage, specks
     # and the doubt on stars measure it
     seen = ({p.element.id: _inner(p, px_per_mm, of=p.seen) for p in boxes}

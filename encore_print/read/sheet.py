@@ -190,6 +190,12 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         return _read_sheet(photo, to_mm, layout, g, seen, misfits, name,
                            more if bend is None else bend + more, flattened + 1, sigma,
                            taken=taken)
+    # what lies over the sheet needs only the light (and the coarse copy), and is asked for
+    # once the judge is done. The helper, done with the light before this thread is with the
+    # print expected, looks for light of another colour meanwhile; the rest it looks for after
+    # its share of the patches, which the judge waits for, each a job of its own: the judge's
+    # own job for the helper goes first, before any not begun (4-8 ms sooner on a 12 MP photo)
+    cover = meanwhile(lambda: covered(lit.result(), in_grey))
     boxes, by_size = _patch_boxes(g.elements, px, *sheet.shape[1::-1])
     area = _around(boxes)
     expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area)
@@ -197,12 +203,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), places, boxes,
                                      by_size, g.elements)
     helped = meanwhile(jobs.work)  # the helper's share, once the light is done
-    # what lies over the sheet needs only the light (and the coarse copy), and is asked for
-    # once the judge is done: the helper finds it meanwhile, after its share of the patches,
-    # which the judge waits for (2-3 ms sooner on a 12 MP photo than the other way round)
-    over = meanwhile(lambda: covered(lit.result(), in_grey)
-                     | print_hidden(grey_sheet, px, blank, g.elements, lit.result())
-                     | dark_over(coarse, blank, tone.result(), lit.result()))
+    hid = meanwhile(lambda: print_hidden(grey_sheet, px, blank, g.elements, lit.result()))
+    dark = meanwhile(lambda: dark_over(coarse, blank, tone.result(), lit.result()))
     deep = meanwhile(lambda: deep_within(lit.result()))
     veil = meanwhile(lambda: near(lifted_light(lit.result()), tuning.VEIL_REACH_MM))
     jobs.work()
@@ -214,7 +216,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     faint_unsure = bool(hidden) or blank.hatch_dark > 0 or bend is not None
     verdicts, contrast = judge(patches, px, faint_unsure, near_hidden, sigma, blank.hatch_dark)
     glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
-    under = _under_finger(g, over.result(), glare, near_hidden)
+    under = _under_finger(g, cover.result() | hid.result() | dark.result(), glare, near_hidden)
     darkened = _under_finger(g, deep.result(), glare, near_hidden) - under
     rest = [p for p in patches if p.element.id not in under | darkened]
     if len(rest) < len(patches) and len(rest) >= tuning.COVER_REJUDGE * len(patches):
