@@ -2,6 +2,7 @@
 between it and the reading thread often while a photo is read."""
 
 import multiprocessing
+import subprocess
 import sys
 import threading
 
@@ -35,6 +36,25 @@ def test_an_error_on_the_helper_is_raised_where_its_result_is_asked_for():
     with pytest.raises(ZeroDivisionError):
         meanwhile(lambda: 1 / 0).result()
     assert meanwhile(sum, [2, 3]).result() == 5  # (and the helper works on)
+
+
+@pytest.mark.skipif(helper._cores() < 2, reason="on one core each job is done when given")
+def test_at_exit_the_helper_ends_its_job_under_way_and_drops_the_rest(tmp_path):
+    # (as after a photo refused partway: nobody waits for what is left)
+    code = f"""
+import pathlib, time
+from encore_print.read.helper import meanwhile
+def mark(name, wait=0.0):
+    time.sleep(wait)
+    (pathlib.Path({str(tmp_path)!r}) / name).touch()
+meanwhile(mark, "under way", 0.5)
+meanwhile(mark, "not begun")
+time.sleep(0.1)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["under way"]
 
 
 def _answer(method: str, target, why_stuck: str, wait: float = 30):

@@ -3,6 +3,7 @@ do not depend on each other run on a helper thread meanwhile."""
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
 import queue
@@ -83,17 +84,27 @@ class _Helper:
     def __init__(self) -> None:
         self._jobs: queue.PriorityQueue = queue.PriorityQueue()
         self._turn = itertools.count()  # (unique: a job's future is never compared)
-        # a daemon: a photo refused partway leaves jobs that nobody waits for
-        threading.Thread(target=self._run, name="encore-read", daemon=True).start()
+        # a daemon, stopped at exit once done with the job under way: a photo refused partway
+        # leaves jobs that nobody waits for, and a daemon is not waited for before the exit's
+        # own functions run
+        self._thread = threading.Thread(target=self._run, name="encore-read", daemon=True)
+        self._thread.start()
+        atexit.register(self._stop)
 
     def submit(self, fn: Callable, args: tuple, first: bool) -> Future:
         done: Future = Future()
         self._jobs.put((not first, next(self._turn), done, fn, args))
         return done
 
+    def _stop(self) -> None:
+        self._jobs.put((-1, next(self._turn), None, None, None))  # (before any job not begun)
+        self._thread.join()
+
     def _run(self) -> None:
         while True:
             _, _, done, fn, args = self._jobs.get()
+            if done is None:
+                return
             try:
                 done.set_result(fn(*args))
             except BaseException as e:  # noqa: BLE001 (raised again where it is waited for)
