@@ -147,6 +147,13 @@ def _printed(shown: np.ndarray, level: np.ndarray) -> np.ndarray | None:
         # darker than any printer prints it: most of the fill lies under pen (a sheet dotted
         # all over in a felt pen), and the fill is the bright end of what its pixels show
         typical = np.percentile(shown, tuning.TONE_TYPICAL, axis=1, keepdims=True)
+    else:
+        # (no print shows brighter than paper: there the paper's light was taken too dark)
+        bright = shown[:, ((shown >= typical / tuning.TONE_CLEAN) & (shown <= 1)).all(axis=0)]
+        if bright.shape[1] >= tuning.TONE_BRIGHT_SHARE * shown.shape[1]:
+            # a print is even: a good part of it this much brighter than the median is its
+            # level showing clear of something that shades the rest (a pen lying on it)
+            typical = _row_medians(bright, keepdims=True)
     # pen on the fills is darker: left out, as the light field leaves it out
     clean = shown[:, (shown >= tuning.TONE_CLEAN * typical).all(axis=0)]
     if clean.shape[1] < tuning.TONE_MIN_SAMPLES:
