@@ -25,6 +25,7 @@ PANEL_BOX = 4.5
 PANEL_GAP = 0.8
 PANEL_BOX_LEAST = 2.5
 PANEL_CAPTION = 3.2  # room for a 6 pt caption line above a panel row
+STAR = 0.30  # a star's points lie this share of its cell's width from the cell's centre
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ import cv2
 import numpy as np
 import pytest
 
-from encore_print.geometry import geometry
+from encore_print.geometry import STAR, geometry
 from encore_print.layout import load_layout
 from encore_print.read import tuning
 from encore_print.read.judge import (
@@ -289,6 +289,37 @@ def test_specks_along_a_star_s_cell_s_edges_are_no_sure_cross(where, sure):
     two neighbours' leave (--sloppy ordinary 192, 206, 234): a doubt."""
     v = verdict_of_probe(specks(*where), star=True)
     assert v.state == "crossed" and v.uncertain != sure, v
+
+
+def star_outline(dark=0.09):
+    """Specks round the star's points and the corners between them: its outline printed a
+    little darker than the print expected there."""
+    def draw(ink, m, size):
+        c = m + size / 2
+        rng = np.random.default_rng(9)
+        for a in np.linspace(0, 2 * np.pi, 10, endpoint=False):
+            r = STAR * size * (0.85 if round(a / (np.pi / 5)) % 2 == 0 else 0.4)
+            y, x = round(c - r * np.cos(a)), round(c + r * np.sin(a))
+            part = ink[y - 2:y + 3, x - 2:x + 3]
+            hit = rng.random(part.shape) < 0.6
+            part[hit] = np.maximum(part[hit], dark)
+    return draw
+
+
+@pytest.mark.parametrize("draw, why", [
+    # three neighbours' strokes in its corners, the star as pale as paper
+    (specks((0.0, 0.0, 0.2, 0.2), (0.8, 0.0, 1.0, 0.2), (0.0, 0.8, 0.2, 1.0)), "corners"),
+    # the star's own print showing, nothing beyond it
+    (star_outline(), "print"),
+])
+def test_specks_far_darker_beyond_a_star_than_on_it_or_the_other_way_are_no_sure_cross(
+        draw, why):
+    """A cross through a star shows on the star and beyond it alike. Specks darker beyond its
+    points than on it, by 3 times, are neighbours' strokes in its corners (--sloppy --pen
+    pencil ordinary 40006 E2, 40051 D6: read crossed, sure, at 3.2 and 4.0); specks on the star
+    alone are its print showing darker than expected (41002 A3, D6, K6: 0.09-0.20)."""
+    v = verdict_of_probe(draw, star=True)
+    assert v.state == "crossed" and v.uncertain and "specks_star" in v.features, (why, v)
 
 
 @pytest.mark.parametrize("where, sure", [

@@ -12,7 +12,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from ..geometry import Element
+from ..geometry import STAR, Element
 from ..rules.encore import ROLL
 from . import tuning
 from .helper import meanwhile
@@ -167,7 +167,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     # the sheet
     if faint:
         out = _read_specks(out, specks, trusted=not faint_unsure)
-        out = _doubt_specks_at_the_edges(out, {p.element.id for p in boxes if p.element.star},
+        out = _doubt_specks_at_the_edges(out, {p.element.id: STAR * p.element.box_mm[2]
+                                               for p in boxes if p.element.star},
                                          {p.element.id for p in cells if not p.element.star},
                                          inner, px_per_mm)
         if pen_level >= tuning.PEN_SHOWS * t:
@@ -793,16 +794,19 @@ def _read_specks(verdicts: list[Verdict], z: dict[str, float], trusted: bool
     return out
 
 
-def _doubt_specks_at_the_edges(verdicts: list[Verdict], stars: set[str], plain: set[str],
-                                inner: dict[str, np.ndarray], px_per_mm: float
+def _doubt_specks_at_the_edges(verdicts: list[Verdict], stars: dict[str, float],
+                                plain: set[str], inner: dict[str, np.ndarray], px_per_mm: float
                                 ) -> list[Verdict]:
     """A star's cell read crossed from its specks is not sure when most of its darkest ink
     lies along one of its edges, or its middle is well paler than its specks: a neighbour's
     stroke overshooting into it leaves specks at its edges, from one side or several, while a
     cross through the star leaves them on either side of it and crosses its middle, where pen
-    shows on the star's white. A `plain` cell's specks are weighed to its middle already (see
-    _specks), yet strokes crossing its corners can add up to them: its middle is measured
-    too, against a lower share (SPECKS_MIDDLE_PLAIN)."""
+    shows on the star's white. Nor when its ink is far darker beyond the star than on it, or
+    the other way round: neighbours' strokes in its corners, or the print of the star showing
+    darker than expected, all of it on the star (`stars`: each one's radius, mm). A `plain`
+    cell's specks are weighed to its middle already (see _specks), yet strokes crossing its
+    corners can add up to them: its middle is measured too, against a lower share
+    (SPECKS_MIDDLE_PLAIN)."""
     out = []
     for v in verdicts:
         if (v.id in stars or v.id in plain) and v.state == "crossed" and "specks_z" in v.features:
@@ -812,10 +816,33 @@ def _doubt_specks_at_the_edges(verdicts: list[Verdict], stars: set[str], plain: 
             if v.id in stars and (share := _along_an_edge(
                     m >= level, tuning.SPECKS_EDGE_MM * px_per_mm)) >= tuning.SPECKS_EDGE_SHARE:
                 v = v.doubted(specks_edge=round(float(share), 2))
+            elif v.id in stars and not (1 / tuning.SPECKS_STAR_RATIO
+                                        <= (ratio := _beyond_the_star(m, stars[v.id] * px_per_mm,
+                                                                      px_per_mm))
+                                        <= tuning.SPECKS_STAR_RATIO):
+                v = v.doubted(specks_star=round(ratio, 2))
             elif (middle := m[middle_of(m.shape)].max()) < least * level:
                 v = v.doubted(specks_middle=round(float(middle / level), 2))
         out.append(v)
     return out
+
+
+def _beyond_the_star(m: np.ndarray, radius_px: float, px_per_mm: float) -> float:
+    """How dark a star's cell's darkest ink (the specks' percentile) is beyond the star's
+    points (`radius_px` from the middle of `m`, its ink map), against on the star and within
+    SPECKS_STAR_MM round it (blur, the print a little off)."""
+    far = _from_the_middle(m.shape)
+    q = tuning.SPECKS_PERCENTILE
+    on = percentile(m[far <= radius_px + tuning.SPECKS_STAR_MM * px_per_mm], q)
+    return float(percentile(m[far > radius_px], q) / max(on, 1e-6))
+
+
+@lru_cache(maxsize=16)
+def _from_the_middle(shape: tuple[int, int]) -> np.ndarray:
+    """Each pixel's distance from the middle of a box of `shape`, in pixels."""
+    v = np.arange(shape[0]) - (shape[0] - 1) / 2
+    u = np.arange(shape[1]) - (shape[1] - 1) / 2
+    return np.hypot(v[:, None], u[None, :])
 
 
 def _along_an_edge(mask: np.ndarray, band_px: float, across_px: float | None = None) -> float:

@@ -475,6 +475,16 @@ SPECKS_MIDDLE = 0.75
 # A thin margin: on fresh seeds (--sloppy 250-499) it caught no misread and doubted one true
 # cross, ordinary 252 H5 at 0.38 (a slash drawn well off the middle, along a neighbour's).
 SPECKS_MIDDLE_PLAIN = 0.5
+# Nor is a star's cell whose darkest ink (SPECKS_PERCENTILE) beyond the star's points is 3 times
+# darker, or paler, than on the star and within 1 mm round it: neighbours' strokes in its
+# corners (--sloppy --pen pencil ordinary 40006 E2, 40051 D6, 41087 J2: read crossed, sure, at
+# 3.2-5.3), or the star's print showing darker than the print expected (--sloppy --pen pencil
+# ordinary 40004 C2, 41002 A3, D6, K6: 0.09-0.32). The star cells read crossed from specks,
+# sure, on seeds 41000-41099 (--pen pencil with --sloppy, --finger or --phone, and --sloppy
+# --curl; both levels): 138 true crosses at 0.36-1.77 (then 0.47); 2 of 6 misreads left (0.87,
+# 1.11). On 40000-40099 it changed 3 verdicts, those misreads (--sloppy --pen pencil).
+SPECKS_STAR_RATIO = 3.0
+SPECKS_STAR_MM = 1.0
 SPECKS_EDGE_MM = 2.0
 SPECKS_EDGE_SHARE = 0.9
 # So a box read crossed by its coverage whose pen (over the pixel threshold) lies 90 % or more

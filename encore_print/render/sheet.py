@@ -10,7 +10,7 @@ import math
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from ..geometry import MARKER_GRID, QUIET, Element, SheetGeometry
+from ..geometry import MARKER_GRID, QUIET, STAR, Element, SheetGeometry
 from . import fiducials, fonts
 
 PT = 72 / 25.4  # points per millimetre
@@ -89,7 +89,7 @@ def draw_sheet(c: Canvas, g: SheetGeometry, mono: bool = False) -> None:
         ink = LINE if mono else HexColor(colours[e.colour].ink)
         _symbol(pen, colours[e.colour].symbol, x + w * 0.17, y + h * 0.17, w * 0.11, ink)
         if e.star:
-            _star(pen, x + w / 2, y + h / 2, w * 0.30)
+            _star(pen, x + w / 2, y + h / 2, w * STAR)
     _block_borders(pen, g, cells)
 
     for t in g.texts:
