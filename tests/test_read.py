@@ -139,6 +139,18 @@ def test_an_exclamation_mark_s_own_ring_out_of_place_is_no_sure_cross():
                if v.id in ("joker:3", "joker:4"))
 
 
+# On a curled sheet the left column matched its print 0.26 mm from the shift of the columns
+# beside it, which it was read at, and empty star A3's outline read as a line: crossed, sure (a
+# benchmark photo, drawn at 300 dpi: --curl --phone ordinary seed 40059). With no pen to drag
+# it, a box's own match is the truer.
+def test_a_cross_only_a_line_shows_off_the_box_s_own_match_is_no_sure_cross():
+    _, truth, sheet, rng = finished(seed=40059, dpi=300)
+    reading = read_image(take_photo(sheet, rng, "ordinary", processed=True, curled=True).image,
+                         "photo")
+    assert {"cell:A3"} <= misread(reading, truth) <= uncertain(reading)
+    assert all("own_match" in v.features for v in reading.verdicts if v.id == "cell:A3")
+
+
 # A lamp's reflection too faint to wash the print out paled a cross through star L1 to nothing:
 # it read empty, sure (a benchmark photo, drawn at 300 dpi: --glare hard seed 20068, of the
 # seeds no limit was measured on). The light there is brighter than anywhere a lamp lights a

@@ -232,6 +232,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
                       f"(contrast {_short_of(contrast)}, at least {tuning.MIN_CONTRAST:g} "
                       f"needed); {_retake_for_contrast(scale)}")
     verdicts = _doubt_unseen(verdicts, g, hidden, list(misfits), matches, near_hidden)
+    verdicts = _doubt_off_their_match(verdicts, g, found, shifts, matches, px)
     verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
     verdicts = doubt_pale_fills(verdicts, g, lit.result())
     verdicts = [v.doubted(covered=1.0) if v.id in under | darkened else v for v in verdicts]
@@ -334,6 +335,26 @@ def _too_few_crosses(verdicts: list[Verdict], g: SheetGeometry) -> bool:
     crossed = [v for v in verdicts if v.state == "crossed"
                and g.element(v.id).kind not in VALUE_KINDS and not is_small(g.element(v.id))]
     return len(crossed) < tuning.MIN_CROSSES
+
+
+def _doubt_off_their_match(verdicts: list[Verdict], g: SheetGeometry, found: np.ndarray,
+                           shifts: np.ndarray, matches: np.ndarray, px_per_mm: float
+                           ) -> list[Verdict]:
+    """A box read crossed by a faint line or specks alone (its coverage under the limit) is not
+    sure where its own print matched (ALIGN_MIN_PEAK) OWN_OFF_MM or more from where it was
+    read, its neighbours' shift (see rectify.displacement): with so little pen in it its own
+    match is the truer, and its outline read that far off passes for a faint line. `found`,
+    `shifts`: per element of `g`, in pixels."""
+    off = np.hypot(*(found - shifts).T) / px_per_mm
+    k_of = {e.id: k for k, e in enumerate(g.elements)}
+    out = []
+    for v in verdicts:
+        k = k_of[v.id]
+        if (v.state == "crossed" and v.features.get("cover", 1.0) < v.features.get("limit", 0.0)
+                and matches[k] >= tuning.ALIGN_MIN_PEAK and off[k] >= tuning.OWN_OFF_MM):
+            v = v.doubted(own_match=round(float(off[k]), 2))
+        out.append(v)
+    return out
 
 
 def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
