@@ -115,7 +115,7 @@ BENT_OFF_MM = 0.3
 # from the shift it was read at (its neighbours'), is a doubt (sheet._doubt_off_their_match):
 # on curled sheets the left column's own matches lay 0.25-0.34 mm off the columns beside it,
 # and empty star A3's outline read as a line or specks, sure (--curl --phone ordinary 40059,
-# --sloppy --curl 40005, --curl 41057; 41033 a doubt already). Of the 1 030 true crosses so read
+# --sloppy --curl 40005 and 41033, --curl 41057). Of the 1 030 true crosses so read
 # on seeds 40000-40099 (--sloppy --curl, --curl --phone, --sloppy --pen pencil, --printer pale
 # --pen pencil, --pen pencil --phone; both levels) and hard 0-149, none was doubted; on fresh
 # --curl 41000-41099, 2 of 25 (ordinary 41049 B4 at 0.23, B6 at 0.17: one photo read exact
