@@ -233,7 +233,7 @@ def test_specks_firm_a_cross_its_coverage_barely_shows(confidence, z, sure):
     """A grainy pencil cross over a star's cell read crossed at 1.07 times the limit (hard
     seed 69, G3) has specks that stand out as a cross's: it is sure. Specks are named among
     its features only where they are what makes it sure (and a star's then doubted if they lie
-    along one edge: see _doubt_specks_at_the_edges)."""
+    along one edge: see _doubt_specks_out_of_place)."""
     v = _firm_by_specks([Verdict("cell:G3", "crossed", confidence, {"cover": 0.017})],
                         {"cell:G3": z})[0]
     assert v.state == "crossed" and v.uncertain != sure, v

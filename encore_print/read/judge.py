@@ -167,7 +167,7 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     # the sheet
     if faint:
         out = _read_specks(out, specks, trusted=not faint_unsure)
-        out = _doubt_specks_at_the_edges(out, {p.element.id: STAR * p.element.box_mm[2]
+        out = _doubt_specks_out_of_place(out, {p.element.id: STAR * p.element.box_mm[2]
                                                for p in boxes if p.element.star},
                                          {p.element.id for p in cells if not p.element.star},
                                          inner, px_per_mm)
@@ -794,7 +794,7 @@ def _read_specks(verdicts: list[Verdict], z: dict[str, float], trusted: bool
     return out
 
 
-def _doubt_specks_at_the_edges(verdicts: list[Verdict], stars: dict[str, float],
+def _doubt_specks_out_of_place(verdicts: list[Verdict], stars: dict[str, float],
                                 plain: set[str], inner: dict[str, np.ndarray], px_per_mm: float
                                 ) -> list[Verdict]:
     """A star's cell read crossed from its specks is not sure when most of its darkest ink
