@@ -345,14 +345,15 @@ def _doubt_off_their_match(verdicts: list[Verdict], g: SheetGeometry, found: np.
     read, its neighbours' shift (see rectify.displacement): with so little pen in it its own
     match is the truer, and its outline read that far off passes for a faint line. `found`,
     `shifts`: per element of `g`, in pixels."""
-    off = np.hypot(*(found - shifts).T) / px_per_mm
-    k_of = {e.id: k for k, e in enumerate(g.elements)}
+    ids = [e.id for e in g.elements]
+    off = dict(zip(ids, np.hypot(*(found - shifts).T) / px_per_mm))
+    match = dict(zip(ids, matches))
     out = []
     for v in verdicts:
-        k = k_of[v.id]
-        if (v.state == "crossed" and v.features.get("cover", 1.0) < v.features.get("limit", 0.0)
-                and matches[k] >= tuning.ALIGN_MIN_PEAK and off[k] >= tuning.OWN_OFF_MM):
-            v = v.doubted(own_match=round(float(off[k]), 2))
+        f = v.features  # (values have no coverage: circles and strokes are read otherwise)
+        if (v.state == "crossed" and "cover" in f and f["cover"] < f["limit"]
+                and match[v.id] >= tuning.ALIGN_MIN_PEAK and off[v.id] >= tuning.OWN_OFF_MM):
+            v = v.doubted(own_match=round(float(off[v.id]), 2))
         out.append(v)
     return out
 
