@@ -8,7 +8,13 @@ from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read import tuning
 from encore_print.read.judge import Patch, judge
-from encore_print.read.owner import borrowed_pen, foreign_pen, pen_between, slight_pen
+from encore_print.read.owner import (
+    borrowed_pen,
+    foreign_pen,
+    own_marks,
+    pen_between,
+    slight_pen,
+)
 
 PX = 8.0
 MARGIN_MM = 0.5
@@ -144,6 +150,21 @@ def test_a_neighbours_cross_reaching_over_an_edge_is_its_tail():
     dot = [[(23.6, 28.5), (24.4, 29.0), (23.6, 29.5)]]
     cells = patches(x_in(14.75, 24.5) + dot, rng)
     assert foreign_pen(pen_between(cells, T, PX), {"cell:B1"}, {"cell:C1"}) == {"cell:C1": 0.0}
+
+
+def test_a_cells_own_short_stroke_is_its_own_mark_a_neighbours_tail_is_not():
+    rng = np.random.default_rng(3)
+    # A1, B1 and D1 crossed; C1 holds a short slash of its own, a third of the box; D1's X
+    # reaches a third of a box into E1
+    slash = [[(23.25 + 3.0, 24.5 + 5.5), (23.25 + 5.5, 24.5 + 3.0)]]
+    strokes = x_in(6.25, 24.5) + x_in(14.75, 24.5) + x_in(31.75, 24.5, reach=0.35) + slash
+    between = pen_between(patches(strokes, rng), T, PX)
+    sure = {"cell:A1", "cell:B1", "cell:D1"}
+    mine = own_marks(between, sure, {"cell:C1", "cell:E1"})
+    assert 0.15 <= mine["cell:C1"] <= 0.5 and mine["cell:E1"] == 0.0
+    assert own_marks(between, sure, {"cell:A1"})["cell:A1"] >= 0.8  # (a cross: about typical)
+    # with fewer than three crosses beyond doubt there is no typical cross to weigh by
+    assert own_marks(between, {"cell:A1", "cell:B1"}, {"cell:C1"}) == {}
 
 
 def test_the_judge_reads_a_neighbours_tail_as_an_empty_cell():

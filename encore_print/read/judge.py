@@ -23,6 +23,7 @@ from .owner import (
     foreign_pen,
     lent_to_values,
     middle_of,
+    own_marks,
     pen_between,
     slight_pen,
 )
@@ -99,6 +100,7 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     tops = _tops_of(inner, rows, qs)
     t = pixel_threshold(tops, rows)
     cells = [p for p in boxes if p.element.kind == "cell"]
+    stars = {p.element.id for p in cells if p.element.star}
     # (the helper's, while this reads, before its work that is only needed after the judge)
     between = meanwhile(pen_between, cells, t, px_per_mm, first=True)
     # where pen can show in each box (not under dark print), cut out alike: coverage, specks
@@ -179,6 +181,15 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     out = _doubt_pen_to_one_side(out, inner, t, slight)
     out = _judge_own_pen(out, between.result(), inner, cover, limit, line, limits_of, t,
                          px_per_mm, slight)
+    # a star's outline can hide most of a slash through its cell: what shows of it lies in
+    # pieces too small for the coverage, off any line, but they are the cell's own mark, and
+    # as dark as pen (the noise of a grainy photo strings into marks too, paler)
+    mine = own_marks(between.result(), clear, {v.id for v in out if v.state == "empty"
+                                               and not v.uncertain and v.id in stars})
+    dark = {i: _dark_mm2(inner[i], None if seen is None else seen[i], tuning.STAR_OWN_DARK * t,
+                         px_per_mm) for i, m in mine.items() if m >= tuning.STAR_OWN_MARK}
+    out = [v.doubted(own_mark=mine[v.id]) if dark.get(v.id, 0.0) >= tuning.STAR_OWN_DARK_MM2
+           else v for v in out]
     noise = _value_noise(values, t, px_per_mm)
     value_t = {kind: max(t, top) for kind, (top, _) in noise.items()}
 
@@ -898,6 +909,14 @@ def _doubt_pen_along_the_print(verdicts: list[Verdict], inner: dict[str, np.ndar
                 v = v.doubted(pen_on_print=round(share, 2))
         out.append(v)
     return out
+
+
+def _dark_mm2(ink: np.ndarray, seen: np.ndarray | None, level: float, px_per_mm: float
+              ) -> float:
+    """How much of a box (its ink map; `seen`: where pen can show, if known) is darker than
+    `level`, in mm²."""
+    dark = ink > level
+    return np.count_nonzero(dark if seen is None else dark & (seen > 0)) / px_per_mm ** 2
 
 
 def _doubt_pen_to_one_side(verdicts: list[Verdict], inner: dict[str, np.ndarray], t: float,

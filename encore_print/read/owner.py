@@ -86,6 +86,26 @@ def foreign_pen(between: PenBetween | None, crossed: set[str], cells: set[str]
     return out
 
 
+def own_marks(between: PenBetween | None, sure: set[str], asked: set[str]) -> dict[str, float]:
+    """Per cell of `asked`, the pen of its own marks (each lying more in it than in any one
+    neighbour: no neighbour's stroke reaching in), as a share of a typical cross's pen in its
+    cell (of `sure`, the cells crossed beyond doubt, when there are three; else none)."""
+    if between is None or not asked:
+        return {}
+    by_mark = between.pen_by_mark
+    typical = by_mark[[i in sure for i in between.ids]].sum(axis=1)
+    typ = float(np.median(typical)) if typical.size >= 3 else 0.0
+    if typ <= 0:
+        return {}
+    out = {}
+    for k, i in enumerate(between.ids):
+        if i in asked:
+            own = by_mark[k]
+            theirs = by_mark[between.near[k]].max(axis=0, initial=0.0)
+            out[i] = round(float(own[own > theirs].sum()) / typ, 2)
+    return out
+
+
 def slight_pen(between: PenBetween | None, sure: set[str]) -> set[str]:
     """The cells whose pen through the middle is slight: under SLIGHT_PEN of the typical
     cross's of `sure` (the cells crossed beyond doubt), when there are three; none else."""

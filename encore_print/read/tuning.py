@@ -647,6 +647,18 @@ STAR_LINE_DOUBT = 1.0
 # doubt on the photo). From 1.5 no exact photo of those became unsure; from 1.2, 5; from 1.0,
 # 9.
 STAR_LINE_DOUBT_ANY = 1.5
+# A star's cell read empty for sure is a doubt when it holds marks of its own (owner.own_marks:
+# pen of marks lying more in it than in any one neighbour) of 0.15 of a typical cross's pen or
+# more, 0.25 mm² of it twice as dark as the pen threshold or more: a short slash along the
+# star's outline shows only in pieces beside it, each under MIN_STROKE_MM2 and with the outline
+# hiding the middle of its line (fresh ordinary 43022 C2 and 43072 D6: marks of 0.32 and 0.25,
+# 1.14 and 0.53 mm² so dark; read empty, sure: wrong totals). Of the empty stars read empty for
+# sure (ordinary 43000-43199; hard 0-149; --sloppy and --pen pencil 44000-44149, ordinary and
+# hard: 6 298), 8 held marks of 0.15 or more (0.18-0.27), the grainy noise of a blurred photo
+# (hard 89, three stars) or pencil; none had more than 0.0625 mm² so dark.
+STAR_OWN_MARK = 0.15
+STAR_OWN_DARK = 2.0
+STAR_OWN_DARK_MM2 = 0.25
 # Confidence 1 when the coverage is 3× away from the limit; below CONFIDENT it is "uncertain".
 SURE_RATIO = 3.0
 CONFIDENT = 0.35
