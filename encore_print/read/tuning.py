@@ -591,6 +591,14 @@ ONE_SIDE_SHARE = 0.93
 # its sectors, a partial circle of its own merged with the neighbour's (9 of 16 sectors) was
 # read empty, sure (--sloppy ordinary 410 C:first); of the values so judged again, 289 of 396
 # empty ones had 4 sectors, and 1 of 22 circled or struck ones.
+# A cell read crossed from its specks alone (a faint pen, see SPECKS_CROSSED) is a doubt when
+# TAIL_SHARE or more of its pen over the threshold belongs to neighbours' marks that hold twice
+# as much in one of them: a hurried neighbour's stroke across its corner leaves specks too, and
+# a faint cross of its own shows little over the threshold. --sloppy ordinary 44024 D6 and
+# 44085 I6, --sloppy --pen pencil ordinary 44036 O6: empty stars read crossed, sure (shares
+# 0.94-1.0; wrong totals). Measured on 44000-44149, ordinary and hard: --sloppy, 1 true cross
+# read from specks, sure, of 12 doubted; --sloppy --pen pencil, 9 of 82 (the verdicts: 15 true
+# crosses made doubts, one photo read exact flagged); --pen pencil 0 of 48; tidy 0-149 0 of 9.
 NEIGHBOURS_TAIL = 2.0
 TAIL_SHARE = 0.9
 TAIL_EDGE_SHARE = 0.95
