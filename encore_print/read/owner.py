@@ -67,7 +67,7 @@ def foreign_pen(between: PenBetween | None, crossed: set[str], cells: set[str]
     """Per cell of `cells` that holds pen, the share of it that belongs to marks lying
     NEIGHBOURS_TAIL times as much or more in one neighbour of `crossed`: the tails of the
     neighbours' crosses reaching in. `between`: see pen_between."""
-    if between is None:
+    if between is None or not cells:
         return {}
     ids, by_mark = between.ids, between.pen_by_mark
     read = np.array([i in crossed for i in ids])
