@@ -680,6 +680,27 @@ def test_a_dark_finger_the_light_field_took_in_part_for_light_is_seen():
     assert any("lies over the sheet" in n for n in reading.notes)
 
 
+# A finger over the sheet's side, judged with the rest, set the limits so that the pen seemed
+# to barely show; judged again without it, the rest read as a pen that shows. The players were
+# told that what reads empty is left to them, while only what lies under the finger was (a
+# benchmark photo, drawn at 300 dpi: hard seed 46061 with --written --finger).
+def test_a_pen_that_seemed_faint_only_with_a_finger_judged_in_is_not_told_of():
+    layout = load_layout("encore")
+    rng = np.random.default_rng(46061)
+    truth = random_finished_sheet(layout, rng)
+    pen = random_pen(rng)
+    sheet = draw_marks(render_sheet_image(layout, 300), geometry(layout), 300, truth, rng, pen)
+    score = score_marks("t", layout, Marks(states=truth)).score
+    sheet = write_name_and_totals(sheet, geometry(layout), 300,
+                                  {**score.breakdown, "total": score.total},
+                                  np.random.default_rng([46061, 1]), pen)
+    reading = read_image(take_photo(sheet, rng, "hard", finger=True).image, "p")
+    assert any("lies over the sheet" in n for n in reading.notes)
+    faint = any("weak_pen" in v.features for v in reading.verdicts
+                if "covered" not in v.features)
+    assert faint == any(n.startswith("the pen barely shows") for n in reading.notes)
+
+
 # A blue die lying over cells K6 and L6, well within the sheet (a benchmark photo, drawn at 300
 # dpi: hard seed 30085 with --lying die): the light field took it in as the deepest of shadows,
 # so it hid no print, and both cells read crossed, sure.

@@ -275,9 +275,12 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         notes.append("a reflection (a lamp or a window) lies over part of the sheet: what reads "
                      "empty under it, or a star that looks crossed, is left for you to check; "
                      "retake the photo from a little to one side")
-    if any("weak_pen" in v.features for v in verdicts):
+    # (what lies over the sheet keeps the verdicts of the judging it took part in, whose
+    # limits its shade may have set: the rest, judged again, tells of the pen)
+    told = [v for v in verdicts if "covered" not in v.features]
+    if any("weak_pen" in v.features for v in told):
         notes.append(_weak_pen_note(scale, taken))
-    if any("hatched" in v.features for v in verdicts):
+    if any("hatched" in v.features for v in told):
         notes.append("this pad is printed in black and white and its pen is paler than the "
                      "hatching (or the photo too dull), in which a stroke can vanish: what "
                      "reads empty is left for you to check (a darker pen, or a pad printed in "
