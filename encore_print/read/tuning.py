@@ -663,7 +663,7 @@ STAR_LINE_DOUBT_ANY = 1.5
 # 1.14 and 0.53 mm² so dark; read empty, sure: wrong totals). Of the empty stars read empty for
 # sure (ordinary 43000-43199; hard 0-149; --sloppy and --pen pencil 44000-44149, ordinary and
 # hard: 6 298), 8 held marks of 0.15 or more (0.18-0.27), the grainy noise of a blurred photo
-# (hard 89, three stars) or pencil; none had more than 0.0625 mm² so dark.
+# (hard 89, three stars) or pencil, none of them with more than 0.0625 mm² so dark.
 STAR_OWN_MARK = 0.15
 STAR_OWN_DARK = 2.0
 STAR_OWN_DARK_MM2 = 0.25
