@@ -173,6 +173,13 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
                                                for p in boxes if p.element.star},
                                          {p.element.id for p in cells if not p.element.star},
                                          inner, px_per_mm)
+        # a faint cross read from its specks alone is not sure where its pen over the threshold
+        # is all a neighbour's stroke reaching in: the specks may be that stroke's
+        specked = {v.id for v in out if v.state == "crossed" and "specks_z" in v.features
+                   and not v.uncertain}
+        tails = foreign_pen(between.result(), {v.id for v in out if v.state == "crossed"}, specked)
+        out = [v.doubted(specks_lent=tails[v.id]) if tails.get(v.id, 0.0) >= tuning.TAIL_SHARE
+               else v for v in out]
         if pen_level >= tuning.PEN_SHOWS * t:
             # the pen shows well above the threshold: a cross of it would show in the
             # coverage too, so one that only lines or specks see may be the print's leftover
@@ -181,13 +188,6 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     out = _doubt_pen_to_one_side(out, inner, t, slight)
     out = _judge_own_pen(out, between.result(), inner, cover, limit, line, limits_of, t,
                          px_per_mm, slight)
-    # a faint cross read from its specks alone is not sure where its pen over the threshold
-    # is all a neighbour's stroke reaching in: the specks may be that stroke's
-    specked = {v.id for v in out if v.state == "crossed" and "specks_z" in v.features
-               and not v.uncertain}
-    tails = foreign_pen(between.result(), {v.id for v in out if v.state == "crossed"}, specked)
-    out = [v.doubted(specks_lent=tails[v.id]) if tails.get(v.id, 0.0) >= tuning.TAIL_SHARE
-           else v for v in out]
     # a star's outline can hide most of a slash through its cell: what shows of it lies in
     # pieces too small for the coverage, off any line, but they are the cell's own mark, and
     # as dark as pen (the noise of a grainy photo strings into marks too, paler)
