@@ -100,7 +100,7 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     tops = _tops_of(inner, rows, qs)
     t = pixel_threshold(tops, rows)
     cells = [p for p in boxes if p.element.kind == "cell"]
-    stars = {p.element.id for p in cells if p.element.star}
+    stars = {p.element.id: STAR * p.element.box_mm[2] for p in cells if p.element.star}  # radii, mm
     # (the helper's, while this reads, before its work that is only needed after the judge)
     between = meanwhile(pen_between, cells, t, px_per_mm, first=True)
     # where pen can show in each box (not under dark print), cut out alike: coverage, specks
@@ -169,10 +169,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     # the sheet
     if faint:
         out = _read_specks(out, specks, trusted=not faint_unsure)
-        out = _doubt_specks_out_of_place(out, {p.element.id: STAR * p.element.box_mm[2]
-                                               for p in boxes if p.element.star},
-                                         {p.element.id for p in cells if not p.element.star},
-                                         inner, px_per_mm)
+        out = _doubt_specks_out_of_place(out, stars, {p.element.id for p in cells
+                                                      if not p.element.star}, inner, px_per_mm)
         # a faint cross read from its specks alone is not sure where its pen over the threshold
         # is all a neighbour's stroke reaching in: the specks may be that stroke's
         specked = {v.id for v in out if v.state == "crossed" and "specks_z" in v.features
