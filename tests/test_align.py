@@ -6,7 +6,8 @@ import pytest
 
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
-from encore_print.read.rectify import _smoothed, element_centres
+from encore_print.read.glare import paled_print
+from encore_print.read.rectify import _print_contrasts, _smoothed, element_centres
 
 PX = 8.0  # px per mm, as the reader's sheet frame
 
@@ -45,3 +46,32 @@ def test_elements_whose_match_is_not_trusted_take_no_part(g):
     raw[scribbled] = 1.5 * PX  # a heavy scribble dragged their own match
     shifts = _smoothed(raw, ~scribbled, g.elements, PX)
     assert np.abs(shifts).max() < 1e-9
+
+
+def test_the_print_s_contrast_is_what_a_reflection_takes_away_not_the_light_nor_the_pen():
+    rng = np.random.default_rng(5)
+    printed = {k: np.where(rng.random((30, 30)) < 0.3, 0.2, 1.0) for k in range(4)}
+    printed[3] = 0.95 + 0.05 * rng.random((30, 30))  # a pale value's print: too even to fit
+    light = 180.0
+    shown = {k: light * p + rng.normal(0, 2, p.shape) for k, p in printed.items()}
+    shown[1] = shown[1] + 0.5 * light  # a reflection adds half the paper's light
+    shown[2][10:13, :] = 40.0  # a pen's stroke across it: well darker than the print fits
+    contrast = _print_contrasts(shown, printed, 5)
+    assert contrast[0] == pytest.approx(1.0, abs=0.03)
+    assert contrast[1] == pytest.approx(1 / 1.5, abs=0.03)  # light / (light + reflection)
+    assert contrast[2] == pytest.approx(1.0, abs=0.03)
+    assert np.isnan(contrast[3]) and np.isnan(contrast[4])  # too even; not shown
+
+
+def test_a_paled_print_is_told_against_its_like_and_lent_to_what_cannot_be_fitted(g):
+    kinds = [e.kind for e in g.elements]
+    contrast = np.where([k == "joker" for k in kinds], 0.9, 0.6)
+    first = next(k for k, e in enumerate(g.elements) if e.id == "joker:1")
+    contrast[first] = 0.45  # half of the other exclamation marks' contrast
+    pale_values = [k for k, e in enumerate(g.elements) if e.id.endswith(":others")]
+    contrast[pale_values] = np.nan
+    rel = paled_print(g.elements, contrast)
+    assert rel["joker:1"] == pytest.approx(0.5) and rel["joker:2"] == pytest.approx(1.0)
+    assert rel["cell:A1"] == pytest.approx(1.0)
+    assert all(g.elements[k].id in rel for k in pale_values)  # (a neighbour's)
+    assert not any(i.startswith("roll:") for i in rel)

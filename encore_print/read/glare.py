@@ -18,7 +18,9 @@ import numpy as np
 from ..geometry import Element
 from . import tuning
 from .ink import Blank, least_channel, percentile
+from .judge import VALUE_KINDS, is_small
 from .light import off_colour
+from .rectify import element_centres
 
 
 def washed_out(coarse: np.ndarray, blank: Blank) -> np.ndarray:
@@ -69,6 +71,35 @@ def _dark_print(blank: Blank) -> tuple[np.ndarray, np.ndarray]:
     dark = least_channel(blank.small) <= tuning.WASHED_PRINT
     flat = blank.flat > 0
     return (dark & flat).astype(np.uint8), (dark & ~flat).astype(np.uint8)
+
+
+def paled_print(elements: tuple[Element, ...], contrast: np.ndarray) -> dict[str, float]:
+    """Per element, how much of its print's contrast the photo shows (`contrast`, see
+    rectify._print_contrasts) against the typical of the elements like it on this sheet (of
+    its kind, a star or not, a value of its row): 1 as usual, under it where a reflection's
+    veil pales the print, and so a pen's stroke. An element not fitted takes its nearest
+    fitted neighbour's (a veil is wider than an element); small boxes have none (their thin
+    print gives no slope but the noise's)."""
+    alike: dict[tuple, list[int]] = {}
+    for k, e in enumerate(elements):
+        if not is_small(e) and np.isfinite(contrast[k]):
+            row = e.id.rpartition(":")[2] if e.kind in VALUE_KINDS else ""
+            alike.setdefault((e.kind, e.star, row), []).append(k)
+    rel = {}
+    for ks in alike.values():
+        typical = float(np.median(contrast[ks]))
+        rel.update({k: float(contrast[k]) / typical for k in ks} if typical > 0 else {})
+    if not rel:
+        return {}
+    fitted = np.array(sorted(rel))
+    centres = element_centres(elements)
+    out = {}
+    for k, e in enumerate(elements):
+        if k not in rel and not is_small(e):
+            rel[k] = rel[int(fitted[np.argmin(np.hypot(*(centres[fitted] - centres[k]).T))])]
+        if k in rel:
+            out[e.id] = rel[k]
+    return out
 
 
 def star_veils(sheet: np.ndarray, blank: Blank, tone: np.ndarray,

@@ -74,8 +74,8 @@ def pixel_threshold(tops: dict[str, dict[float, float]], rows: list[SortedMaps])
 
 
 def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
-          shaded: frozenset[str] = frozenset(), blur_mm: float = 0.0, hatch_dark: float = 0.0
-          ) -> tuple[list[Verdict], float]:
+          shaded: frozenset[str] = frozenset(), blur_mm: float = 0.0, hatch_dark: float = 0.0,
+          paled: dict[str, float] | None = None) -> tuple[list[Verdict], float]:
     """Every element's verdict, and the sheet's contrast (see `contrast`). On a sheet whose
     pen barely stands out, every verdict is held to a stricter standard. Small boxes (the solo
     roll counter) are judged by the limits the other elements set, and take no part in them.
@@ -87,7 +87,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     as faint pen does, and whose edge is a line. `blur_mm`: the photo's blur (sigma), which
     can wipe out a faint pen's palest crosses. `hatch_dark`: how much light the hatching of a
     black-and-white pad's cells takes away (0: none), which a paler pen's strokes can vanish
-    into."""
+    into. `paled`: per element, how much of its print's contrast the photo shows against the
+    sheet's usual (see glare.paled_print)."""
     small = [p for p in patches if is_small(p.element)]
     patches_main = [p for p in patches if not is_small(p.element)]
     boxes = [p for p in patches_main if p.element.kind not in VALUE_KINDS]
@@ -249,6 +250,14 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
         # palest crosses, or shows many only just: no pen seen is no evidence
         out = [v.doubted(weak_pen=1.0) if v.state == "empty" and not is_small(v_el[v.id])
                else v for v in out]
+    # a reflection's veil adds light that went through neither the print nor the pen: where the
+    # print shows paler than is usual on this sheet, so does a cross, and one of a pen that
+    # barely passes the threshold may not pass it there
+    paled = paled or {}
+    out = [v.doubted(paled=round(paled[v.id], 2))
+           if v.state == "empty" and not v.uncertain and not is_small(v_el[v.id])
+           and paled.get(v.id, 1.0) < tuning.PALED
+           and pen_level * paled[v.id] < tuning.PALED_PEN * t else v for v in out]
     if hatch_dark and (c < tuning.WEAK_PEN_CONTRAST
                        or pen_level < tuning.HATCH_HIDES_PEN * hatch_dark
                        or measured is None):

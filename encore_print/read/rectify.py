@@ -51,19 +51,21 @@ def photo_px_per_mm(to_mm: np.ndarray, sheet_mm: tuple[float, float]) -> float:
 
 def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
                  px_per_mm: float, laid_flat: bool = False
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per element, the (dx, dy) in pixels that best lays the blank sheet over the photo
     around it, as found; the same smoothed over neighbours so a heavy scribble cannot drag one
     element away (see _smoothed; on a sheet `laid_flat`, an element matched well keeps its
     own); how well the print matched there (normalised correlation; NaN where the
     print is plain): near 0 where something lies over the sheet; and whether it may be read
     out of place (see _out_of_place; `laid_flat`: the sheet was found not to lie flat, and was
-    laid flat)."""
+    laid flat); and how much of its print's contrast the photo shows (see _print_contrasts)."""
     f = tuning.ALIGN_PX_PER_MM / px_per_mm
     # matched in float32: OpenCV matches uint8 at half the speed
     small_p = cv2.resize(photo_grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA).astype(
         np.float32)
     raw, peaks = np.zeros((len(g.elements), 2)), np.full(len(g.elements), np.nan)
+    m = _box_margin()
+    shown: dict[int, np.ndarray] = {}  # per element, the photo over its box where it matched
     for k, x0, y0, sx0, sy0, sx1, sy1, tpl in _windows(blank, g.elements, px_per_mm):
         win = small_p[sy0:sy1, sx0:sx1]
         if win.shape[0] <= tpl.shape[0] or win.shape[1] <= tpl.shape[1]:
@@ -72,14 +74,72 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
         _, peaks[k], _, (bx, by) = cv2.minMaxLoc(res)
         dx, dy = subpixel_peak(res, bx, by)
         raw[k] = (sx0 + dx - x0) / f, (sy0 + dy - y0) / f
+        shown[k] = win[by + m:by + tpl.shape[0] - m, bx + m:bx + tpl.shape[1] - m]
     trusted = peaks >= tuning.ALIGN_MIN_PEAK
     shifts = _smoothed(raw, trusted, g.elements, px_per_mm)
     if laid_flat:
         # what is left of a bend once laid flat can change within a few elements, at the
         # edge that curled: there an element's own match, where good, tells its shift best
         shifts = np.where((peaks >= tuning.ALIGN_OWN_PEAK)[:, None], raw, shifts)
-    return raw, shifts, peaks, _out_of_place(raw, shifts, _neighbours(g.elements), trusted,
-                                            px_per_mm, laid_flat)
+    return (raw, shifts, peaks, _out_of_place(raw, shifts, _neighbours(g.elements), trusted,
+                                             px_per_mm, laid_flat),
+            _print_contrasts(shown, _box_prints(blank, g.elements, px_per_mm), len(g.elements)))
+
+
+def _print_contrasts(shown: dict[int, np.ndarray], prints: dict[int, np.ndarray], n: int
+                     ) -> np.ndarray:
+    """Per element (of `n`; NaN where not `shown`, or where its print is too even), how much of
+    its print's contrast the photo shows over its box: the slope of the photo (`shown`: grey,
+    where the print matched) against the print (`prints`: 0 black … 1 paper) over the photo's
+    paper level there. Light falling on the sheet scales print and paper alike and leaves it;
+    light that a reflection adds never went through the print and lowers it, as it pales a
+    pen's stroke. (So does blur, alike all over the sheet.) Fitted twice: the second time
+    without what is well darker than the first fit, a pen's stroke. The elements of one size
+    are fitted together."""
+    out = np.full(n, np.nan)
+    sizes: dict[tuple[int, ...], list[int]] = {}
+    for k, a in shown.items():
+        if a.shape == prints[k].shape and a.size:
+            sizes.setdefault(a.shape, []).append(k)
+    for ks in sizes.values():
+        y = np.stack([shown[k] for k in ks]).reshape(len(ks), -1)
+        x = np.stack([prints[k] for k in ks]).reshape(len(ks), -1)
+        kept = np.ones(y.shape, np.float32)
+        for _ in range(2):
+            slope, at_0 = _fit(x, y, kept)
+            paper = slope + at_0
+            kept = (y - (slope[:, None] * x + at_0[:, None])
+                    > -tuning.PRINT_FIT_PEN * paper[:, None]).astype(np.float32)
+        # (a print of little contrast, as the paler values', leaves the slope to the noise)
+        out[ks] = np.where(x.std(axis=1) >= tuning.PRINT_FIT_SD,
+                           slope / np.maximum(paper, 1e-3), np.nan)
+    return out
+
+
+def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row, the line y = slope · x + at_0 that fits the points of weight `w` (0 or 1)
+    best (least squares)."""
+    n = np.maximum(w.sum(axis=1), 1.0)
+    mx, my = (w * x).sum(axis=1) / n, (w * y).sum(axis=1) / n
+    dx = x - mx[:, None]
+    slope = (w * dx * (y - my[:, None])).sum(axis=1) / np.maximum((w * dx * dx).sum(axis=1),
+                                                                   1e-6)
+    return slope, my - slope * mx
+
+
+def _box_margin() -> int:
+    """How far (pixels at ALIGN_PX_PER_MM) an element's template reaches beyond its box."""
+    return round(tuning.ALIGN_MARGIN_MM * tuning.ALIGN_PX_PER_MM)
+
+
+@lru_cache(maxsize=4)  # few: each holds on to its blank
+def _box_prints(blank: Blank, elements: tuple[Element, ...], px_per_mm: float
+                ) -> dict[int, np.ndarray]:
+    """Per element with a template (see _templates), its box's print (0 black … 1 paper): the
+    same for every photo of a layout."""
+    m = _box_margin()
+    return {k: tpl[m:tpl.shape[0] - m, m:tpl.shape[1] - m] / 255
+            for k, *_, tpl in _windows(blank, elements, px_per_mm)}
 
 
 def _smoothed(raw: np.ndarray, trusted: np.ndarray, elements: tuple[Element, ...],

@@ -28,7 +28,7 @@ from . import tuning
 from .cover import covered, dark_over, deep_within, print_hidden
 from .fill import doubt_pale_fills
 from .flatten import flat_field
-from .glare import lifted_light, near, star_veils, veiled, washed_out
+from .glare import lifted_light, near, paled_print, star_veils, veiled, washed_out
 from .helper import Shared, handing_over_often, meanwhile
 from .ink import (
     Blank,
@@ -180,7 +180,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     if sigma is None:  # measured once, on the corner marks where the flat warp puts them
         sigma = _check_sharp(grey_sheet, g, name)  # (laid flat, the field moves them too)
-    found, shifts, matches, bent = displacement(grey_sheet, blank, g, px, bend is not None)
+    found, shifts, matches, bent, print_shown = displacement(grey_sheet, blank, g, px,
+                                                             bend is not None)
     more = flat_field(g, found, matches, px, sheet.shape[1::-1]) if (
         bent.any() and flattened < tuning.FLAT_PASSES and not washed.any()) else None
     if more is not None:
@@ -214,7 +215,9 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     # (a black-and-white pad's hatching can pass for specks too, and so can the print's edges
     # on a sheet laid flat: it fits less exactly than a flat one)
     faint_unsure = bool(hidden) or blank.hatch_dark > 0 or bend is not None
-    verdicts, contrast = judge(patches, px, faint_unsure, near_hidden, sigma, blank.hatch_dark)
+    pale = paled_print(g.elements, print_shown)
+    verdicts, contrast = judge(patches, px, faint_unsure, near_hidden, sigma, blank.hatch_dark,
+                               pale)
     glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
     under = _under_finger(g, cover.result() | hid.result() | dark.result(), glare, near_hidden)
     darkened = _under_finger(g, deep.result(), glare, near_hidden) - under
@@ -222,7 +225,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     if len(rest) < len(patches) and len(rest) >= tuning.COVER_REJUDGE * len(patches):
         # what lies over the sheet takes no part in the limits the rest is judged by: a pen's
         # dark edges lift the pen threshold over a faint pen's crosses far from it
-        again, contrast = judge(rest, px, faint_unsure, near_hidden, sigma, blank.hatch_dark)
+        again, contrast = judge(rest, px, faint_unsure, near_hidden, sigma, blank.hatch_dark,
+                                pale)
         again_by_id = {v.id: v for v in again}
         verdicts = [again_by_id.get(v.id, v) for v in verdicts]
     scale = photo_px_per_mm(to_mm, g.sheet_mm)
@@ -271,7 +275,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         notes.append("a reflection (a lamp or a window) washes out part of the sheet: what "
                      "lies near it is left for you to check; retake the photo from a little "
                      "to one side")
-    elif paled.any() or any(veiled(*shown) for shown in veils.values()):
+    elif paled.any() or any(veiled(*shown) for shown in veils.values()) or any(
+            "paled" in v.features for v in verdicts):
         notes.append("a reflection (a lamp or a window) lies over part of the sheet: what reads "
                      "empty under it, or a star that looks crossed, is left for you to check; "
                      "retake the photo from a little to one side")
