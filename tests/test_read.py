@@ -12,9 +12,11 @@ from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.marks import Marks
 from encore_print.read.judge import Verdict
+from encore_print.read.photo import decode
 from encore_print.read.sheet import (
     _doubt_shade_edges,
     _short_of,
+    read_decoded,
     read_image,
     shaded,
 )
@@ -198,6 +200,24 @@ def test_a_cross_a_reflection_pales_with_the_print_is_no_sure_empty():
     assert "paled" in {v.id: v for v in reading.verdicts}["joker:1"].features
     assert any(n.startswith("a reflection (a lamp or a window) lies over part of the sheet")
                for n in reading.notes)
+
+
+def test_a_phone_photo_whose_sheet_is_small_is_read_from_all_its_pixels():
+    # a 12 MP photo of a table, the sheet small in it: at the half size the reader decodes
+    # phone photos at, the sheet has too few pixels; at the photo's own size it has enough
+    _, truth, sheet, rng = finished(seed=5)
+    small = take_photo(sheet, rng, "ordinary", out_megapixels=1).image
+    h, w = small.shape[:2]
+    top, left = (3000 - h) // 2, (4000 - w) // 2
+    table = cv2.copyMakeBorder(small, top, 3000 - h - top, left, 4000 - w - left,
+                               cv2.BORDER_REPLICATE)
+    data = cv2.imencode(".jpg", table, [cv2.IMWRITE_JPEG_QUALITY, 95])[1].tobytes()
+    halved = decode(data, "table.jpg")
+    halved.finer = None  # (as if no finer decode were tried)
+    with pytest.raises(NoSheet, match="too small in the photo"):
+        read_decoded(halved)
+    reading = read_decoded(decode(data, "table.jpg"))
+    assert not misread(reading, truth) and not uncertain(reading)
 
 
 @pytest.mark.parametrize("rolls", [0, 26])

@@ -38,9 +38,12 @@ class Photo:
     sheet.read_decoded)."""
 
     def __init__(self, name: str, size: tuple[int, int], grey: Callable[[], np.ndarray | None],
-                 bgr: Callable[[], np.ndarray | None]):
+                 bgr: Callable[[], np.ndarray | None],
+                 finer: Callable[[], Photo] | None = None):
         self.name, self._grey, self._bgr = name, cache(grey), cache(bgr)
         self.size = size  # (w, h) as taken, before any decoding at reduced size
+        # the same photo decoded at twice the size, where it was decoded at reduced size
+        self.finer = finer
 
     @property
     def grey(self) -> np.ndarray:
@@ -87,7 +90,9 @@ def decode(data: bytes, name: str, page: int | None = None) -> Photo:
     return Photo.of(img if img is not None else _via_pillow(data, name), name)
 
 
-def _jpeg(data: bytes, name: str) -> Photo:
+def _jpeg(data: bytes, name: str, factor: int | None = None) -> Photo:
+    """The JPEG's pixels, at 1/`factor` of its size (by default the least that DECODE_MIN_SIDE
+    allows)."""
     # A cut-off JPEG decodes to a grey bottom without complaint: refuse it instead. Inside the
     # compressed data 0xFF is always escaped, so an end marker after the last scan start
     # means the picture is whole. (Looked for from the end: no scan start after the last end
@@ -103,14 +108,16 @@ def _jpeg(data: bytes, name: str) -> Photo:
             w, h = im.size
     except (SyntaxError, OSError):  # (what Pillow's JPEG reader raises at a broken header)
         raise UnreadablePhoto(f"{name} is not a readable JPEG") from None
-    factor = 1
-    while factor < 8 and max(w, h) / (factor * 2) >= tuning.DECODE_MIN_SIDE:
-        factor *= 2
+    if factor is None:
+        factor = 1
+        while factor < 8 and max(w, h) / (factor * 2) >= tuning.DECODE_MIN_SIDE:
+            factor *= 2
     # the grey is the JPEG's own luma, decoded apart (its colours unconverted: four fifths of
     # the colours' time)
     size = (-(-h // factor), -(-w // factor))  # (libjpeg's scaled sizes round up)
     return Photo(name, (w, h), lambda: _jpeg_pixels(data, "GRAY", size, REDUCED_GREY[factor]),
-                 lambda: _jpeg_pixels(data, "BGR", size, REDUCED[factor]))
+                 lambda: _jpeg_pixels(data, "BGR", size, REDUCED[factor]),
+                 (lambda: _jpeg(data, name, factor // 2)) if factor > 1 else None)
 
 
 def _jpeg_pixels(data: bytes, colours: str, size: tuple[int, int], reduced: int

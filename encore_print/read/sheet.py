@@ -115,6 +115,10 @@ def _read_decoded(photo: Photo, layouts: dict[int, Layout] | None) -> Reading:
     except NoSheet as e:
         if _binarised(photo.grey):  # what went wrong is the picture's, not the sheet's
             raise NoSheet(f"{name}: {why}; take it in colour or in grey") from None
+        if isinstance(e, FewPixels) and photo.finer is not None:
+            # decoded at reduced size (the reader needs fewer pixels than a phone takes): every
+            # pixel of the photo is read before it is refused for too few
+            return _read_decoded(photo.finer(), layouts)
         if isinstance(e, FewPixels) and (hint := _shrunk(photo.size)):
             raise NoSheet(f"{e.message}{hint}") from None
         raise
