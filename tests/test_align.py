@@ -7,6 +7,7 @@ import pytest
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read.glare import paled_print
+from encore_print.read.judge import _lend_paling, is_small
 from encore_print.read.rectify import _print_contrasts, _smoothed, element_centres
 
 PX = 8.0  # px per mm, as the reader's sheet frame
@@ -63,15 +64,20 @@ def test_the_print_s_contrast_is_what_a_reflection_takes_away_not_the_light_nor_
     assert np.isnan(contrast[3]) and np.isnan(contrast[4])  # too even; not shown
 
 
-def test_a_paled_print_is_told_against_its_like_and_lent_to_what_cannot_be_fitted(g):
+def test_a_paled_print_is_told_against_its_like_and_lent_by_an_empty_neighbour(g):
     kinds = [e.kind for e in g.elements]
     contrast = np.where([k == "joker" for k in kinds], 0.9, 0.6)
-    first = next(k for k, e in enumerate(g.elements) if e.id == "joker:1")
-    contrast[first] = 0.45  # half of the other exclamation marks' contrast
+    at = {e.id: k for k, e in enumerate(g.elements)}
+    contrast[at["joker:1"]] = 0.45  # half of the other exclamation marks' contrast
+    contrast[at["column:A:first"]] = 0.15  # a circle round it, which the fit takes in
     pale_values = [k for k, e in enumerate(g.elements) if e.id.endswith(":others")]
     contrast[pale_values] = np.nan
     rel = paled_print(g.elements, contrast)
     assert rel["joker:1"] == pytest.approx(0.5) and rel["joker:2"] == pytest.approx(1.0)
-    assert rel["cell:A1"] == pytest.approx(1.0)
-    assert all(g.elements[k].id in rel for k in pale_values)  # (a neighbour's)
-    assert not any(i.startswith("roll:") for i in rel)
+    assert rel["cell:A1"] == pytest.approx(1.0) and rel["column:A:first"] == pytest.approx(0.25)
+    assert not any(i.endswith(":others") or i.startswith("roll:") for i in rel)
+    # the value under the circled one borrows from its nearest neighbour read empty (B's)
+    main = [e for e in g.elements if not is_small(e)]
+    lent = _lend_paling(rel, main, set(rel) - {"column:A:first"})
+    assert lent["column:A:others"] == pytest.approx(1.0)
+    assert _lend_paling(rel, main, set(rel))["column:A:others"] == pytest.approx(0.25)

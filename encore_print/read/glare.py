@@ -20,7 +20,6 @@ from . import tuning
 from .ink import Blank, least_channel, percentile
 from .judge import VALUE_KINDS, is_small
 from .light import off_colour
-from .rectify import element_centres
 
 
 def washed_out(coarse: np.ndarray, blank: Blank) -> np.ndarray:
@@ -74,31 +73,22 @@ def _dark_print(blank: Blank) -> tuple[np.ndarray, np.ndarray]:
 
 
 def paled_print(elements: tuple[Element, ...], contrast: np.ndarray) -> dict[str, float]:
-    """Per element, how much of its print's contrast the photo shows (`contrast`, see
-    rectify._print_contrasts) against the typical of the elements like it on this sheet (of
-    its kind, a star or not, a value of its row): 1 as usual, under it where a reflection's
-    veil pales the print, and so a pen's stroke. An element not fitted takes its nearest
-    fitted neighbour's (a veil is wider than an element); small boxes have none (their thin
-    print gives no slope but the noise's)."""
+    """Per element fitted (see rectify._print_contrasts), how much of its print's contrast the
+    photo shows (`contrast`) against the typical of the elements like it on this sheet (of its
+    kind, a star or not, a value of its row): 1 as usual, under it where a reflection's veil
+    pales the print, and so a pen's stroke. Small boxes have none: their thin print gives no
+    slope but the noise's. (Pen over an element's print takes part in the fit: only an empty
+    element's tells of the veil, see judge._lend_paling.)"""
     alike: dict[tuple, list[int]] = {}
     for k, e in enumerate(elements):
         if not is_small(e) and np.isfinite(contrast[k]):
             row = e.id.rpartition(":")[2] if e.kind in VALUE_KINDS else ""
             alike.setdefault((e.kind, e.star, row), []).append(k)
-    rel = {}
+    out = {}
     for ks in alike.values():
         typical = float(np.median(contrast[ks]))
-        rel.update({k: float(contrast[k]) / typical for k in ks} if typical > 0 else {})
-    if not rel:
-        return {}
-    fitted = np.array(sorted(rel))
-    centres = element_centres(elements)
-    out = {}
-    for k, e in enumerate(elements):
-        if k not in rel and not is_small(e):
-            rel[k] = rel[int(fitted[np.argmin(np.hypot(*(centres[fitted] - centres[k]).T))])]
-        if k in rel:
-            out[e.id] = rel[k]
+        if typical > 0:
+            out.update({elements[k].id: float(contrast[k]) / typical for k in ks})
     return out
 
 

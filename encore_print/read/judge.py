@@ -253,7 +253,8 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     # a reflection's veil adds light that went through neither the print nor the pen: where the
     # print shows paler than is usual on this sheet, so does a cross, and one of a pen that
     # barely passes the threshold may not pass it there
-    paled = paled or {}
+    paled = _lend_paling(paled or {}, [p.element for p in patches_main],
+                         {v.id for v in out if v.state == "empty"})
     out = [v.doubted(paled=round(paled[v.id], 2))
            if v.state == "empty" and not v.uncertain and not is_small(v_el[v.id])
            and paled.get(v.id, 1.0) < tuning.PALED
@@ -270,6 +271,23 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
                else v for v in out]
     return sorted(out, key=lambda v: order[v.id]), c
 
+
+def _lend_paling(paled: dict[str, float], elements: list[Element], empty: set[str]
+                 ) -> dict[str, float]:
+    """`paled` (see glare.paled_print), and for each element it lacks (a print too even to
+    fit) that of its nearest neighbour read `empty`: a veil is wider than an element, and pen
+    over a neighbour's print pales its fit too (a circle round a value, to a fifth)."""
+    lenders = [e for e in elements if e.id in paled and e.id in empty]
+    if not lenders:
+        return paled
+    at = np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in lenders)])
+    out = dict(paled)
+    for e in elements:
+        if e.id not in paled:
+            x, y, w, h = e.box_mm
+            nearest = int(np.argmin(np.hypot(*(at - (x + w / 2, y + h / 2)).T)))
+            out[e.id] = paled[lenders[nearest].id]
+    return out
 
 @dataclass(frozen=True)
 class LineLimits:
