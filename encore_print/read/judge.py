@@ -289,6 +289,7 @@ def _lend_paling(paled: dict[str, float], elements: list[Element], empty: set[st
             out[e.id] = paled[lenders[nearest].id]
     return out
 
+
 @dataclass(frozen=True)
 class LineLimits:
     """Line evidence (robust z against the sheet's quiet boxes) that reads a box crossed, that
