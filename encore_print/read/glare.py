@@ -18,7 +18,7 @@ import numpy as np
 from ..geometry import Element
 from . import tuning
 from .ink import Blank, least_channel, percentile
-from .judge import VALUE_KINDS, is_small
+from .judge import VALUE_KINDS
 from .light import off_colour
 
 
@@ -76,12 +76,11 @@ def paled_print(elements: tuple[Element, ...], contrast: np.ndarray) -> dict[str
     """Per element fitted (see rectify._print_contrasts), how much of its print's contrast the
     photo shows (`contrast`) against the typical of the elements like it on this sheet (of its
     kind, a star or not, a value of its row): 1 as usual, under it where a reflection's veil
-    pales the print, and so a pen's stroke. Small boxes have none: their thin print gives no
-    slope but the noise's. (Pen over an element's print takes part in the fit: only an empty
-    element's tells of the veil, see judge._lend_paling.)"""
+    pales the print, and so a pen's stroke. (Pen over an element's print takes part in the fit:
+    only an empty element's tells of the veil, see judge._lend_paling.)"""
     alike: dict[tuple, list[int]] = {}
     for k, e in enumerate(elements):
-        if not is_small(e) and np.isfinite(contrast[k]):
+        if np.isfinite(contrast[k]):
             row = e.id.rpartition(":")[2] if e.kind in VALUE_KINDS else ""
             alike.setdefault((e.kind, e.star, row), []).append(k)
     out = {}

@@ -74,7 +74,8 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
         _, peaks[k], _, (bx, by) = cv2.minMaxLoc(res)
         dx, dy = subpixel_peak(res, bx, by)
         raw[k] = (sx0 + dx - x0) / f, (sy0 + dy - y0) / f
-        shown[k] = win[by + m:by + tpl.shape[0] - m, bx + m:bx + tpl.shape[1] - m]
+        if not is_small(g.elements[k]):  # (their thin print gives no slope but the noise's)
+            shown[k] = win[by + m:by + tpl.shape[0] - m, bx + m:bx + tpl.shape[1] - m]
     trusted = peaks >= tuning.ALIGN_MIN_PEAK
     shifts = _smoothed(raw, trusted, g.elements, px_per_mm)
     if laid_flat:
