@@ -9,6 +9,7 @@ from encore_print.layout import load_layout
 from encore_print.read.glare import paled_print
 from encore_print.read.judge import _lend_paling, is_small
 from encore_print.read.rectify import _print_contrasts, _smoothed, element_centres
+from encore_print.read.tuning import PRINT_FIT_SD
 
 PX = 8.0  # px per mm, as the reader's sheet frame
 
@@ -57,7 +58,9 @@ def test_the_print_s_contrast_is_what_a_reflection_takes_away_not_the_light_nor_
     shown = {k: light * p + rng.normal(0, 2, p.shape) for k, p in printed.items()}
     shown[1] = shown[1] + 0.5 * light  # a reflection adds half the paper's light
     shown[2][10:13, :] = 40.0  # a pen's stroke across it: well darker than the print fits
-    contrast = _print_contrasts(shown, printed, 5)
+    ks = np.arange(4)
+    x = np.stack([printed[k].ravel() for k in ks])
+    contrast = _print_contrasts(shown, [(ks, x, x.std(axis=1) < PRINT_FIT_SD)], 5)
     assert contrast[0] == pytest.approx(1.0, abs=0.03)
     assert contrast[1] == pytest.approx(1 / 1.5, abs=0.03)  # light / (light + reflection)
     assert contrast[2] == pytest.approx(1.0, abs=0.03)

@@ -74,8 +74,7 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
         _, peaks[k], _, (bx, by) = cv2.minMaxLoc(res)
         dx, dy = subpixel_peak(res, bx, by)
         raw[k] = (sx0 + dx - x0) / f, (sy0 + dy - y0) / f
-        if not is_small(g.elements[k]):  # (their thin print gives no slope but the noise's)
-            shown[k] = win[by + m:by + tpl.shape[0] - m, bx + m:bx + tpl.shape[1] - m]
+        shown[k] = win[by + m:by + tpl.shape[0] - m, bx + m:bx + tpl.shape[1] - m]
     trusted = peaks >= tuning.ALIGN_MIN_PEAK
     shifts = _smoothed(raw, trusted, g.elements, px_per_mm)
     if laid_flat:
@@ -87,39 +86,41 @@ def displacement(photo_grey: np.ndarray, blank: Blank, g: SheetGeometry,
             _print_contrasts(shown, _box_prints(blank, g.elements, px_per_mm), len(g.elements)))
 
 
-def _print_contrasts(shown: dict[int, np.ndarray], prints: dict[int, np.ndarray], n: int
+def _print_contrasts(shown: dict[int, np.ndarray],
+                     prints: list[tuple[np.ndarray, np.ndarray, np.ndarray]], n: int
                      ) -> np.ndarray:
     """Per element (of `n`; NaN where not `shown`, or where its print is too even), how much of
     its print's contrast the photo shows over its box: the slope of the photo (`shown`: grey,
-    where the print matched) against the print (`prints`: 0 black … 1 paper) over the photo's
+    where the print matched) against the print (`prints`: see _box_prints) over the photo's
     paper level there. Light falling on the sheet scales print and paper alike and leaves it;
     light that a reflection adds never went through the print and lowers it, as it pales a
     pen's stroke. (So does blur, alike all over the sheet.) Fitted twice: the second time
     without what is well darker than the first fit, a pen's stroke. The elements of one size
     are fitted together."""
     out = np.full(n, np.nan)
-    sizes: dict[tuple[int, ...], list[int]] = {}
-    for k, a in shown.items():
-        if a.shape == prints[k].shape and a.size:
-            sizes.setdefault(a.shape, []).append(k)
-    for ks in sizes.values():
+    for ks, x, even in prints:
+        here = [j for j, k in enumerate(ks) if k in shown and shown[k].size == x.shape[1]]
+        if not here:
+            continue
+        ks, x, even = ks[here], x[here], even[here]
         y = np.stack([shown[k] for k in ks]).reshape(len(ks), -1)
-        x = np.stack([prints[k] for k in ks]).reshape(len(ks), -1)
-        kept = np.ones(y.shape, np.float32)
-        for _ in range(2):
-            slope, at_0 = _fit(x, y, kept)
-            paper = slope + at_0
-            kept = (y - (slope[:, None] * x + at_0[:, None])
-                    > -tuning.PRINT_FIT_PEN * paper[:, None]).astype(np.float32)
-        # (a print of little contrast, as the paler values', leaves the slope to the noise)
-        out[ks] = np.where(x.std(axis=1) >= tuning.PRINT_FIT_SD,
-                           slope / np.maximum(paper, 1e-3), np.nan)
+        slope, at_0 = _fit(x, y)
+        kept = (y - (slope[:, None] * x + at_0[:, None])
+                > -tuning.PRINT_FIT_PEN * (slope + at_0)[:, None]).astype(np.float32)
+        slope, at_0 = _fit(x, y, kept)
+        out[ks] = np.where(even, np.nan, slope / np.maximum(slope + at_0, 1e-3))
     return out
 
 
-def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per row, the line y = slope · x + at_0 that fits the points of weight `w` (0 or 1)
-    best (least squares)."""
+def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray | None = None
+         ) -> tuple[np.ndarray, np.ndarray]:
+    """Per row, the line y = slope · x + at_0 that fits the points (of weight `w`, 0 or 1;
+    all by default) best (least squares)."""
+    if w is None:
+        mx, my = x.mean(axis=1), y.mean(axis=1)
+        dx = x - mx[:, None]
+        slope = (dx * (y - my[:, None])).sum(axis=1) / np.maximum((dx * dx).sum(axis=1), 1e-6)
+        return slope, my - slope * mx
     n = np.maximum(w.sum(axis=1), 1.0)
     mx, my = (w * x).sum(axis=1) / n, (w * y).sum(axis=1) / n
     dx = x - mx[:, None]
@@ -135,12 +136,21 @@ def _box_margin() -> int:
 
 @lru_cache(maxsize=4)  # few: each holds on to its blank
 def _box_prints(blank: Blank, elements: tuple[Element, ...], px_per_mm: float
-                ) -> dict[int, np.ndarray]:
-    """Per element with a template (see _templates), its box's print (0 black … 1 paper): the
-    same for every photo of a layout."""
+                ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The boxes' print (0 black … 1 paper) of the elements with a template (see _templates)
+    but the small boxes, by size: their indices, their prints (a row each), and which are too
+    even to fit (see tuning.PRINT_FIT_SD). The same for every photo of a layout."""
     m = _box_margin()
-    return {k: tpl[m:tpl.shape[0] - m, m:tpl.shape[1] - m] / 255
-            for k, *_, tpl in _windows(blank, elements, px_per_mm)}
+    sizes: dict[tuple[int, ...], list[tuple[int, np.ndarray]]] = {}
+    for k, *_, tpl in _windows(blank, elements, px_per_mm):
+        if not is_small(elements[k]):
+            box = tpl[m:tpl.shape[0] - m, m:tpl.shape[1] - m] / 255
+            sizes.setdefault(box.shape, []).append((k, box.ravel()))
+    out = []
+    for group in sizes.values():
+        x = np.stack([b for _, b in group])
+        out.append((np.array([k for k, _ in group]), x, x.std(axis=1) < tuning.PRINT_FIT_SD))
+    return out
 
 
 def _smoothed(raw: np.ndarray, trusted: np.ndarray, elements: tuple[Element, ...],
