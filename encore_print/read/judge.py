@@ -251,14 +251,14 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
         out = [v.doubted(weak_pen=1.0) if v.state == "empty" and not is_small(v_el[v.id])
                else v for v in out]
     # a reflection's veil adds light that went through neither the print nor the pen: where the
-    # print shows paler than is usual on this sheet, so does a cross, and a pen that is weak
-    # as paled there (as the weak pen above, sheet-wide) can leave a cross that shows nothing
+    # print shows paler than is usual on this sheet, so does a cross, and one of a pen that
+    # barely passes the threshold, as paled there, may not pass it
     paled = _lend_paling(paled or {}, [p.element for p in patches_main],
                          {v.id for v in out if v.state == "empty"})
     out = [v.doubted(paled=round(paled[v.id], 2))
            if v.state == "empty" and not v.uncertain and not is_small(v_el[v.id])
            and paled.get(v.id, 1.0) < tuning.PALED
-           and min(pen_level, 1.0) * paled[v.id] < tuning.WEAK_PEN * t else v for v in out]
+           and min(pen_level, 1.0) * paled[v.id] < tuning.PALED_PEN * t else v for v in out]
     if hatch_dark and (c < tuning.WEAK_PEN_CONTRAST
                        or pen_level < tuning.HATCH_HIDES_PEN * hatch_dark
                        or measured is None):

@@ -852,14 +852,14 @@ VEIL_STAR_EVEN = 0.95
 # read empty, sure, a wrong total with nothing flagged: their print showed at 0.57 and 0.73 of
 # the other marks', their pen levels 1.21 and 1.59 times the pen threshold (so 0.70 and 1.17
 # there). An element read empty for sure is a doubt where its print shows under PALED of the
-# usual and the pen, paled as much, is weak there (under WEAK_PEN times the threshold, as the
-# weak pen sheet-wide). PRINT_FIT_PEN: what
+# usual and the pen, paled as much, under PALED_PEN times the threshold. PRINT_FIT_PEN: what
 # lies darker than the first fit of the photo to the print by 0.1 of the paper's level is a
 # pen's stroke, left out of the second (a neighbour's circle reaching into a value's box).
 # PRINT_FIT_SD: a print whose grey spreads less than this (0 black … 1 paper; standard
 # deviation) is not fitted: the paler values' boxes (0.05) gave slopes of noise, 0.1-1.4 of
 # their row's, on tidy ordinary photos; the other elements' spread 0.11 to 0.22.
 PALED = 0.8
+PALED_PEN = 1.4
 PRINT_FIT_PEN = 0.1
 PRINT_FIT_SD = 0.08
 
