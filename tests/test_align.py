@@ -7,7 +7,7 @@ import pytest
 from encore_print.geometry import geometry
 from encore_print.layout import load_layout
 from encore_print.read.glare import paled_print
-from encore_print.read.judge import _lend_paling, is_small
+from encore_print.read.judge import _lend_paling, _paling_around, is_small
 from encore_print.read.rectify import _print_contrasts, _smoothed, element_centres
 from encore_print.read.tuning import PRINT_FIT_SD
 
@@ -84,3 +84,16 @@ def test_a_paled_print_is_told_against_its_like_and_lent_by_an_empty_neighbour(g
     lent = _lend_paling(rel, main, set(rel) - {"column:A:first"})
     assert lent["column:A:others"] == pytest.approx(1.0)
     assert _lend_paling(rel, main, set(rel))["column:A:others"] == pytest.approx(0.25)
+
+
+def test_the_paling_round_a_marked_element_is_its_empty_neighbours(g):
+    main = [e for e in g.elements if not is_small(e)]
+    rel = {e.id: 1.0 for e in main if not e.id.endswith(":others")}
+    rel.update({"column:H:first": 0.05, "column:G:first": 0.2, "column:F:first": 0.4,
+                "joker:4": 0.2})
+    empty = set(rel) - {"column:H:first"}  # H is circled: its own fit took the circle in
+    around = _paling_around(rel, main, empty)
+    assert around["column:G:first"] == pytest.approx(0.7)  # F's and cell G7's, not its own
+    # G's, I's and two exclamation marks', not H's above it, which is marked
+    assert around["column:H:others"] == pytest.approx(0.6)
+    assert around["cell:A1"] == pytest.approx(1.0)

@@ -202,6 +202,19 @@ def test_a_cross_a_reflection_pales_with_the_print_is_no_sure_empty():
                for n in reading.notes)
 
 
+# A lamp's reflection over the upper values lifted their grey boxes more than the paper round
+# them, in rings that read as pencil circles, sure (a benchmark photo, drawn at 300 dpi: --glare
+# --pen pencil ordinary seed 49028, of the seeds no limit was measured on). The empty elements'
+# print round them shows paled: a value read marked there with pen paler than the crosses is
+# left to the players.
+def test_a_ring_a_reflection_lifts_round_a_value_is_no_sure_circle():
+    _, truth, sheet, rng = finished(seed=49028, dpi=300, pen_kind="pencil")
+    reading = read_image(take_photo(sheet, rng, "ordinary", glare=True).image, "photo")
+    wrong = misread(reading, truth)
+    assert wrong and wrong <= uncertain(reading)
+    assert any("paled_around" in v.features for v in reading.verdicts if v.id in wrong)
+
+
 def test_a_phone_photo_whose_sheet_is_small_is_read_from_all_its_pixels():
     # a 12 MP photo of a table, the sheet small in it: at the half size the reader decodes
     # phone photos at, the sheet has too few pixels; at the photo's own size it has enough

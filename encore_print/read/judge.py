@@ -253,12 +253,20 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     # a reflection's veil adds light that went through neither the print nor the pen: where the
     # print shows paler than is usual on this sheet, so does a cross, and one of a pen that
     # barely passes the threshold, as paled there, may not pass it
-    paled = _lend_paling(paled or {}, [p.element for p in patches_main],
-                         {v.id for v in out if v.state == "empty"})
+    empty = {v.id for v in out if v.state == "empty"}
+    around = _paling_around(paled or {}, [p.element for p in patches_main], empty)
+    paled = _lend_paling(paled or {}, [p.element for p in patches_main], empty)
     out = [v.doubted(paled=round(paled[v.id], 2))
            if v.state == "empty" and not v.uncertain and not is_small(v_el[v.id])
            and paled.get(v.id, 1.0) < tuning.PALED
            and min(pen_level, 1.0) * paled[v.id] < tuning.PALED_PEN * t else v for v in out]
+    # ...and it darkens a white star against its fill as pen does (see glare.star_veils), and
+    # lifts a value's grey box more than the paper round it, in a ring a circle leaves too: a
+    # star read crossed, or a value read marked with pen paler than the crosses, is not sure
+    # where the print of the empty elements round it is paled
+    out = [v.doubted(paled_around=round(around[v.id], 2))
+           if v.state != "empty" and not v.uncertain and around.get(v.id, 1.0) < tuning.PALED
+           and (v_el[v.id].star or v.features.get("dark", 1.0) < 1.0) else v for v in out]
     if hatch_dark and (c < tuning.WEAK_PEN_CONTRAST
                        or pen_level < tuning.HATCH_HIDES_PEN * hatch_dark
                        or measured is None):
@@ -270,6 +278,26 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
         out = [v.doubted(hatched=1.0) if v.state == "empty" and not is_small(v_el[v.id])
                else v for v in out]
     return sorted(out, key=lambda v: order[v.id]), c
+
+
+def _paling_around(paled: dict[str, float], elements: list[Element], empty: set[str]
+                   ) -> dict[str, float]:
+    """Per element, the median of `paled` (see glare.paled_print) over the elements read
+    `empty` within PALED_REACH_MM of its centre, itself left out (none where there are none):
+    a marked element's own print takes its pen into the fit."""
+    lenders = [e for e in elements if e.id in paled and e.id in empty]
+    if not lenders:
+        return {}
+    at = np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in lenders)])
+    values = np.array([paled[e.id] for e in lenders])
+    out = {}
+    for e in elements:
+        x, y, w, h = e.box_mm
+        near = (np.hypot(*(at - (x + w / 2, y + h / 2)).T) <= tuning.PALED_REACH_MM) & np.array(
+            [d.id != e.id for d in lenders])
+        if near.any():
+            out[e.id] = float(np.median(values[near]))
+    return out
 
 
 def _lend_paling(paled: dict[str, float], elements: list[Element], empty: set[str]

@@ -280,7 +280,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
                      "lies near it is left for you to check; retake the photo from a little "
                      "to one side")
     elif paled.any() or any(veiled(*shown) for shown in veils.values()) or any(
-            "paled" in v.features for v in verdicts):
+            "paled" in v.features or "paled_around" in v.features for v in verdicts):
         notes.append("a reflection (a lamp or a window) lies over part of the sheet: what reads "
                      "empty under it, or a star that looks crossed, is left for you to check; "
                      "retake the photo from a little to one side")

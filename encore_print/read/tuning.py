@@ -860,6 +860,7 @@ VEIL_STAR_EVEN = 0.95
 # their row's, on tidy ordinary photos; the other elements' spread 0.11 to 0.22.
 PALED = 0.8
 PALED_PEN = 1.4
+PALED_REACH_MM = 12.0
 PRINT_FIT_PEN = 0.1
 PRINT_FIT_SD = 0.08
 
