@@ -92,7 +92,7 @@ def test_the_paling_round_a_marked_element_is_its_empty_neighbours(g):
     rel.update({"column:H:first": 0.05, "column:G:first": 0.2, "column:F:first": 0.4,
                 "joker:4": 0.2})
     empty = set(rel) - {"column:H:first"}  # H is circled: its own fit took the circle in
-    around = _paling_around(rel, main, empty)
+    around = _paling_around(rel, main, empty, {"column:G:first", "column:H:others", "cell:A1"})
     assert around["column:G:first"] == pytest.approx(0.7)  # F's and cell G7's, not its own
     # G's, I's and two exclamation marks', not H's above it, which is marked
     assert around["column:H:others"] == pytest.approx(0.6)

@@ -254,7 +254,9 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     # print shows paler than is usual on this sheet, so does a cross, and one of a pen that
     # barely passes the threshold, as paled there, may not pass it
     empty = {v.id for v in out if v.state == "empty"}
-    around = _paling_around(paled or {}, [p.element for p in patches_main], empty)
+    asked = {v.id for v in out if v.state != "empty" and not v.uncertain
+             and (v_el[v.id].star or v.features.get("dark", 1.0) < 1.0)}
+    around = _paling_around(paled or {}, [p.element for p in patches_main], empty, asked)
     paled = _lend_paling(paled or {}, [p.element for p in patches_main], empty)
     out = [v.doubted(paled=round(paled[v.id], 2))
            if v.state == "empty" and not v.uncertain and not is_small(v_el[v.id])
@@ -265,8 +267,7 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     # star read crossed, or a value read marked with pen paler than the crosses, is not sure
     # where the print of the empty elements round it is paled
     out = [v.doubted(paled_around=round(around[v.id], 2))
-           if v.state != "empty" and not v.uncertain and around.get(v.id, 1.0) < tuning.PALED
-           and (v_el[v.id].star or v.features.get("dark", 1.0) < 1.0) else v for v in out]
+           if around.get(v.id, 1.0) < tuning.PALED else v for v in out]
     if hatch_dark and (c < tuning.WEAK_PEN_CONTRAST
                        or pen_level < tuning.HATCH_HIDES_PEN * hatch_dark
                        or measured is None):
@@ -280,24 +281,25 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     return sorted(out, key=lambda v: order[v.id]), c
 
 
-def _paling_around(paled: dict[str, float], elements: list[Element], empty: set[str]
-                   ) -> dict[str, float]:
-    """Per element, the median of `paled` (see glare.paled_print) over the elements read
-    `empty` within PALED_REACH_MM of its centre, itself left out (none where there are none):
-    a marked element's own print takes its pen into the fit."""
+def _paling_around(paled: dict[str, float], elements: list[Element], empty: set[str],
+                   asked: set[str]) -> dict[str, float]:
+    """Per element of `asked`, the median of `paled` (see glare.paled_print) over the elements
+    read `empty` within PALED_REACH_MM of its centre, itself left out (none where there are
+    none): a marked element's own print takes its pen into the fit."""
     lenders = [e for e in elements if e.id in paled and e.id in empty]
-    if not lenders:
+    marked = [e for e in elements if e.id in asked]
+    if not lenders or not marked:
         return {}
-    at = np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in lenders)])
-    values = np.array([paled[e.id] for e in lenders])
-    out = {}
-    for e in elements:
-        x, y, w, h = e.box_mm
-        near = (np.hypot(*(at - (x + w / 2, y + h / 2)).T) <= tuning.PALED_REACH_MM) & np.array(
-            [d.id != e.id for d in lenders])
-        if near.any():
-            out[e.id] = float(np.median(values[near]))
-    return out
+
+    def centres(es: list[Element]) -> np.ndarray:
+        return np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in es)])
+
+    off = centres(marked)[:, None] - centres(lenders)[None]
+    near = (np.hypot(off[..., 0], off[..., 1]) <= tuning.PALED_REACH_MM) & (
+        np.array([e.id for e in marked])[:, None] != np.array([e.id for e in lenders])[None])
+    values = np.where(near, np.array([paled[e.id] for e in lenders])[None], np.nan)
+    return {e.id: float(np.nanmedian(row)) for e, row, any_ in zip(marked, values, near.any(1))
+            if any_}
 
 
 def _lend_paling(paled: dict[str, float], elements: list[Element], empty: set[str]
