@@ -283,20 +283,15 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
 
 def _paling_around(paled: dict[str, float], elements: list[Element], empty: set[str],
                    asked: set[str]) -> dict[str, float]:
-    """Per element of `asked`, the median of `paled` (see glare.paled_print) over the elements
-    read `empty` within PALED_REACH_MM of its centre, itself left out (none where there are
-    none): a marked element's own print takes its pen into the fit."""
+    """Per element of `asked` (marked: its own print takes its pen into the fit), the median of
+    `paled` (see glare.paled_print) over the elements read `empty` within PALED_REACH_MM of its
+    centre (none where there are none)."""
     lenders = [e for e in elements if e.id in paled and e.id in empty]
     marked = [e for e in elements if e.id in asked]
     if not lenders or not marked:
         return {}
-
-    def centres(es: list[Element]) -> np.ndarray:
-        return np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in es)])
-
-    off = centres(marked)[:, None] - centres(lenders)[None]
-    near = (np.hypot(off[..., 0], off[..., 1]) <= tuning.PALED_REACH_MM) & (
-        np.array([e.id for e in marked])[:, None] != np.array([e.id for e in lenders])[None])
+    off = _centres(marked)[:, None] - _centres(lenders)[None]
+    near = np.hypot(off[..., 0], off[..., 1]) <= tuning.PALED_REACH_MM
     values = np.where(near, np.array([paled[e.id] for e in lenders])[None], np.nan)
     return {e.id: float(np.nanmedian(row)) for e, row, any_ in zip(marked, values, near.any(1))
             if any_}
@@ -310,14 +305,17 @@ def _lend_paling(paled: dict[str, float], elements: list[Element], empty: set[st
     lenders = [e for e in elements if e.id in paled and e.id in empty]
     if not lenders:
         return paled
-    at = np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in lenders)])
+    at = _centres(lenders)
     out = dict(paled)
-    for e in elements:
+    for e, centre in zip(elements, _centres(elements)):
         if e.id not in paled:
-            x, y, w, h = e.box_mm
-            nearest = int(np.argmin(np.hypot(*(at - (x + w / 2, y + h / 2)).T)))
-            out[e.id] = paled[lenders[nearest].id]
+            out[e.id] = paled[lenders[int(np.argmin(np.hypot(*(at - centre).T)))].id]
     return out
+
+
+def _centres(elements: list[Element]) -> np.ndarray:
+    """Each element's centre on the sheet (mm)."""
+    return np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in elements)])
 
 
 @dataclass(frozen=True)
