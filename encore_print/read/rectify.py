@@ -104,7 +104,7 @@ def _print_contrasts(shown: dict[int, np.ndarray],
             continue
         ks, x, even = ks[here], x[here], even[here]
         y = np.stack([shown[k] for k in ks]).reshape(len(ks), -1)
-        slope, at_0 = _fit(x, y)
+        slope, at_0 = _fit(x, y, np.ones(y.shape, np.float32))
         kept = (y - (slope[:, None] * x + at_0[:, None])
                 > -tuning.PRINT_FIT_PEN * (slope + at_0)[:, None]).astype(np.float32)
         slope, at_0 = _fit(x, y, kept)
@@ -112,15 +112,9 @@ def _print_contrasts(shown: dict[int, np.ndarray],
     return out
 
 
-def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray | None = None
-         ) -> tuple[np.ndarray, np.ndarray]:
-    """Per row, the line y = slope · x + at_0 that fits the points (of weight `w`, 0 or 1;
-    all by default) best (least squares)."""
-    if w is None:
-        mx, my = x.mean(axis=1), y.mean(axis=1)
-        dx = x - mx[:, None]
-        slope = (dx * (y - my[:, None])).sum(axis=1) / np.maximum((dx * dx).sum(axis=1), 1e-6)
-        return slope, my - slope * mx
+def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row, the line y = slope · x + at_0 that fits the points of weight `w` (0 or 1) best
+    (least squares)."""
     n = np.maximum(w.sum(axis=1), 1.0)
     mx, my = (w * x).sum(axis=1) / n, (w * y).sum(axis=1) / n
     dx = x - mx[:, None]

@@ -219,9 +219,9 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     # (a black-and-white pad's hatching can pass for specks too, and so can the print's edges
     # on a sheet laid flat: it fits less exactly than a flat one)
     faint_unsure = bool(hidden) or blank.hatch_dark > 0 or bend is not None
-    pale = paled_print(g.elements, print_shown)
+    print_paled = paled_print(g.elements, print_shown)
     verdicts, contrast = judge(patches, px, faint_unsure, near_hidden, sigma, blank.hatch_dark,
-                               pale)
+                               print_paled)
     glare = near(washed, tuning.GLARE_REACH_MM) if washed.any() else None
     under = _under_finger(g, cover.result() | hid.result() | dark.result(), glare, near_hidden)
     darkened = _under_finger(g, deep.result(), glare, near_hidden) - under
@@ -230,7 +230,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         # what lies over the sheet takes no part in the limits the rest is judged by: a pen's
         # dark edges lift the pen threshold over a faint pen's crosses far from it
         again, contrast = judge(rest, px, faint_unsure, near_hidden, sigma, blank.hatch_dark,
-                                pale)
+                                print_paled)
         again_by_id = {v.id: v for v in again}
         verdicts = [again_by_id.get(v.id, v) for v in verdicts]
     scale = photo_px_per_mm(to_mm, g.sheet_mm)
