@@ -74,7 +74,7 @@ def test_a_paled_print_is_told_against_its_like_and_lent_by_an_empty_neighbour(g
     contrast[at["joker:1"]] = 0.45  # half of the other exclamation marks' contrast
     contrast[at["column:A:first"]] = 0.15  # a circle round it, which the fit takes in
     pale_values = [k for k, e in enumerate(g.elements) if e.id.endswith(":others")]
-    contrast[pale_values] = np.nan  # (too even to fit; the roll boxes are fitted alike)
+    contrast[pale_values] = np.nan  # (too even to fit)
     rel = paled_print(g.elements, contrast)
     assert rel["joker:1"] == pytest.approx(0.5) and rel["joker:2"] == pytest.approx(1.0)
     assert rel["cell:A1"] == pytest.approx(1.0) and rel["column:A:first"] == pytest.approx(0.25)
