@@ -5,8 +5,11 @@ The renderer draws from this and the reader looks here: nothing else computes a 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from functools import cached_property, lru_cache
+
+import numpy as np
 
 from .layout import BoxRow, Layout
 
@@ -233,3 +236,8 @@ def _panel_rows(layout: Layout, rows: list[BoxRow], area: Box, elements: list[El
 def panel_box_mm(g: SheetGeometry, kind: str) -> float:
     """The side of the boxes of a panel row as placed (for the layout check: big enough?)."""
     return min((e.box_mm[2] for e in g.elements if e.kind == kind), default=PANEL_BOX)
+
+
+def element_centres(elements: Iterable[Element]) -> np.ndarray:
+    """Each element's centre on the sheet (mm), a row each."""
+    return np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in elements)])

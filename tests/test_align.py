@@ -4,11 +4,11 @@ them led astray together."""
 import numpy as np
 import pytest
 
-from encore_print.geometry import geometry
+from encore_print.geometry import element_centres, geometry
 from encore_print.layout import load_layout
 from encore_print.read.glare import paled_print
 from encore_print.read.judge import _lend_paling, _paling_around, is_small
-from encore_print.read.rectify import _print_contrasts, _smoothed, element_centres
+from encore_print.read.rectify import _print_contrasts, _smoothed
 from encore_print.read.tuning import PRINT_FIT_SD
 
 PX = 8.0  # px per mm, as the reader's sheet frame

@@ -5,9 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..geometry import SheetGeometry
+from ..geometry import SheetGeometry, element_centres
 from . import tuning
-from .rectify import element_centres
 
 
 def flat_field(g: SheetGeometry, found_px: np.ndarray, matches: np.ndarray, px_per_mm: float,

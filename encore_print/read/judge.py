@@ -12,7 +12,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from ..geometry import STAR, Element
+from ..geometry import STAR, Element, element_centres
 from ..rules.encore import ROLL
 from . import tuning
 from .helper import meanwhile
@@ -290,7 +290,7 @@ def _paling_around(paled: dict[str, float], elements: list[Element], empty: set[
     marked = [e for e in elements if e.id in asked]
     if not lenders or not marked:
         return {}
-    off = _centres(marked)[:, None] - _centres(lenders)[None]
+    off = element_centres(marked)[:, None] - element_centres(lenders)[None]
     near = np.hypot(off[..., 0], off[..., 1]) <= tuning.PALED_REACH_MM
     values = np.where(near, np.array([paled[e.id] for e in lenders])[None], np.nan)
     return {e.id: float(np.nanmedian(row)) for e, row, any_ in zip(marked, values, near.any(1))
@@ -305,17 +305,12 @@ def _lend_paling(paled: dict[str, float], elements: list[Element], empty: set[st
     lenders = [e for e in elements if e.id in paled and e.id in empty]
     if not lenders:
         return paled
-    at = _centres(lenders)
+    at = element_centres(lenders)
     out = dict(paled)
-    for e, centre in zip(elements, _centres(elements)):
+    for e, centre in zip(elements, element_centres(elements)):
         if e.id not in paled:
             out[e.id] = paled[lenders[int(np.argmin(np.hypot(*(at - centre).T)))].id]
     return out
-
-
-def _centres(elements: list[Element]) -> np.ndarray:
-    """Each element's centre on the sheet (mm)."""
-    return np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in elements)])
 
 
 @dataclass(frozen=True)

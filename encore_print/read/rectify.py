@@ -8,7 +8,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from ..geometry import Element, SheetGeometry
+from ..geometry import Element, SheetGeometry, element_centres
 from . import tuning
 from .ink import Blank
 from .judge import is_small
@@ -214,11 +214,6 @@ def _windows(blank: Blank, elements: tuple[Element, ...], px_per_mm: float
              round(y1 + s), tpl)
             for k, (x0, y0, x1, y1, tpl) in enumerate(_templates(blank, elements, px_per_mm))
             if tpl is not None]
-
-
-def element_centres(elements: tuple[Element, ...]) -> np.ndarray:
-    """Each element's centre on the sheet (mm)."""
-    return np.array([(x + w / 2, y + h / 2) for x, y, w, h in (e.box_mm for e in elements)])
 
 
 @lru_cache(maxsize=8)
