@@ -12,7 +12,10 @@ promises: it should refuse or flag, never misread), reads them, and prints per l
   mark-wrong (a misread, not flagged, that leaves the total right once the flagged marks are
   looked at); wrong-unflagged (a misread, not flagged, that makes the total wrong: the worst
   outcome); total sure (the total is right and no uncertain mark could change it: a table
-  game's score needs no look at the sheet; solo roll boxes, for one, never change it);
+  game's score needs no look at the sheet; solo roll boxes, for one, never change it); and
+  what kept the other photos from exact, as their players are told it: the refusal's reason,
+  the first note on the photo that leaves marks to check (a corner mark hidden under a thumb,
+  a reflection, the pen barely showing, …), or else how many marks are in doubt;
 then the time to score a 12-megapixel JPEG divided by the time OpenCV takes to decode it
 (simplejpeg's time, the reader's decoder, is printed beside it), its peak memory, and how
 long the whole `encore-print score` command takes on it. Targets (issue 3): ordinary all
@@ -145,7 +148,7 @@ def one(args: tuple[int, str, Photos]) -> dict:
         reading = read_as_taken(photo, kind, f"{level}-{seed}")
     except NoSheet as e:
         return {"level": level, "outcome": "refused", "errors": 0, "elements": 0,
-                "why": str(e).split(": ", 1)[-1][:40]}
+                "why": f"refused: {told_as(str(e).split(': ', 1)[-1], REFUSALS)}"}
     wrong = [v.id for v in reading.verdicts if v.state != truth.get(v.id, "empty")]
     unsure = {v.id for v in reading.verdicts if v.uncertain}
     result = score_marks("read", layout, reading.marks)
@@ -159,9 +162,31 @@ def one(args: tuple[int, str, Photos]) -> dict:
         outcome = "mark-wrong"  # ones are looked at: a misread, not flagged, that does not
     else:                       # change the score
         outcome = "wrong-unflagged"
+    why = next((told_as(n, NOTES) for n in reading.notes if told_as(n, NOTES)),
+               f"{min(len(unsure), 4)}{'+' if len(unsure) > 3 else ''} in doubt")
     return {"level": level, "outcome": outcome, "errors": len(wrong),
-            "elements": len(reading.verdicts), "seed": seed,
+            "elements": len(reading.verdicts), "seed": seed, "why": why,
             "total_sure": total == true_total and not any(result.swing.values())}
+
+
+# what keeps a photo from exact, as its player hears it: the refusal, or the first note on the
+# photo that leaves marks to check (a thumb over a corner, a reflection, a pen too faint, …),
+# or else how many marks are in doubt. (The words the reader says, sheet.py, shortened.)
+REFUSALS = (("too blurred", "blurred"), ("barely stand out", "pen too faint"),
+            ("too small", "sheet too small"), ("corner", "corner marks"))
+NOTES = (("corner mark is hidden", "a corner mark hidden"),
+         ("did not fit the others", "a corner folded"), ("lies over the sheet", "something on it"),
+         ("much darker than the rest", "something dark on it"),
+         ("does not lie flat", "not flat"), ("a reflection", "a reflection"),
+         ("pen barely shows", "the pen barely shows"), ("black and white", "pen under hatching"),
+         ("next to nothing is crossed", "next to nothing crossed"))
+
+
+def told_as(words: str, kinds: tuple[tuple[str, str], ...]) -> str:
+    """The short name of what `words` tell the player, from `kinds` (words in it, name);
+    "other" for a refusal told otherwise, "" for a note that leaves nothing to check."""
+    return next((name for key, name in kinds if key in words),
+                "other" if kinds is REFUSALS else "")
 
 
 def _marks(states):
@@ -196,6 +221,10 @@ def accuracy(sheets: int, levels: list[str], jobs: int, kind: Photos, first_seed
               f"{100 * c['refused'] / n:>10.1f}{c['mark-wrong']:>11d}"
               f"{c['wrong-unflagged']:>16d}"
               f"{100 * sum(r.get('total_sure', False) for r in rs) / n:>13.1f}")
+        whys = Counter(r["why"] for r in rs if r["outcome"] != "exact")
+        if whys:
+            print(f"          not exact, as the player is told: "
+                  f"{', '.join(f'{why} {k}' for why, k in whys.most_common())}")
         for outcome, what in (("mark-wrong", "a mark misread for sure, the total right"),
                               ("wrong-unflagged", "the total wrong, nothing flagged")):
             seeds = [r["seed"] for r in rs if r["outcome"] == outcome]
