@@ -7,7 +7,7 @@ import pytest
 from encore_print.geometry import element_centres, geometry
 from encore_print.layout import load_layout
 from encore_print.read.glare import paled_print
-from encore_print.read.judge import _lend_paling, _paling_around, is_small
+from encore_print.read.judge import _lend_paling, _paling_around, _veil_edge, is_small
 from encore_print.read.rectify import _print_contrasts, _smoothed
 from encore_print.read.tuning import PRINT_FIT_SD
 
@@ -96,3 +96,14 @@ def test_the_paling_round_a_marked_element_is_its_empty_neighbours(g):
     assert around["column:H:others"] == pytest.approx(0.6)
     assert around["cell:A1"] == pytest.approx(1.0)
     assert set(around) == {"column:H:others", "cell:A1"}  # (only those asked)
+
+
+def test_a_veils_edge_lies_round_the_empty_elements_it_pales_most(g):
+    main = [e for e in g.elements if not is_small(e)]
+    rel = {e.id: 1.0 for e in main if not e.id.endswith(":others")}
+    rel.update({"cell:K4": 0.62, "cell:A1": 0.5})
+    empty = set(rel) - {"cell:A1"}  # A1 is crossed: its own fit took its pen in
+    edge = _veil_edge(rel, main, empty)
+    assert {"cell:K4", "cell:K3", "cell:J4", "cell:K5"} <= edge  # (cells 8.5 mm apart)
+    assert not {"cell:A1", "cell:B1", "cell:K1", "cell:O7"} & edge
+    assert _veil_edge(rel, main, empty - {"cell:K4"}) == set()

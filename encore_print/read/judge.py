@@ -256,11 +256,13 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     empty = {v.id for v in out if v.state == "empty"}
     asked = {v.id for v in out if v.state != "empty" and not v.uncertain
              and (v_el[v.id].star or v.features.get("dark", 1.0) < 1.0)}
-    around = _paling_around(paled or {}, [p.element for p in patches_main], empty, asked)
-    paled = _lend_paling(paled or {}, [p.element for p in patches_main], empty)
+    fitted, elements = paled or {}, [p.element for p in patches_main]
+    around = _paling_around(fitted, elements, empty, asked)
+    paled = _lend_paling(fitted, elements, empty)
+    edge = _veil_edge(fitted, elements, empty)
     out = [v.doubted(paled=round(paled[v.id], 2))
            if v.state == "empty" and not v.uncertain and not is_small(v_el[v.id])
-           and paled.get(v.id, 1.0) < tuning.PALED
+           and paled.get(v.id, 1.0) < (tuning.PALED_EDGE if v.id in edge else tuning.PALED)
            and min(pen_level, 1.0) * paled[v.id] < tuning.PALED_PEN * t else v for v in out]
     # ...and it darkens a white star against its fill as pen does (see glare.star_veils), and
     # lifts a value's grey box more than the paper round it, in a ring a circle leaves too: a
@@ -295,6 +297,18 @@ def _paling_around(paled: dict[str, float], elements: list[Element], empty: set[
     values = np.where(near, np.array([paled[e.id] for e in lenders])[None], np.nan)
     return {e.id: float(np.nanmedian(row)) for e, row, any_ in zip(marked, values, near.any(1))
             if any_}
+
+
+def _veil_edge(paled: dict[str, float], elements: list[Element], empty: set[str]) -> set[str]:
+    """The elements within PALED_REACH_MM of one read `empty` whose print is paled under PALED
+    (see glare.paled_print; its own fit, not lent): a veil fades out over an element or two
+    round where it pales the print that much."""
+    under = [e for e in elements if e.id in empty and paled.get(e.id, 1.0) < tuning.PALED]
+    if not under:
+        return set()
+    off = element_centres(elements)[:, None] - element_centres(under)[None]
+    near = (np.hypot(off[..., 0], off[..., 1]) <= tuning.PALED_REACH_MM).any(axis=1)
+    return {e.id for e, n in zip(elements, near) if n}
 
 
 def _lend_paling(paled: dict[str, float], elements: list[Element], empty: set[str]

@@ -871,6 +871,7 @@ VEIL_STAR_EVEN = 0.95
 # boxes (0.05) gave slopes of noise, 0.1-1.4 of their row's, on tidy ordinary photos; the other
 # elements' spread 0.11 to 0.22.
 PALED = 0.8
+PALED_EDGE = 0.85
 PALED_PEN = 1.4
 PALED_REACH_MM = 12.0
 PRINT_FIT_PEN = 0.1
