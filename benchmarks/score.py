@@ -148,7 +148,7 @@ def one(args: tuple[int, str, Photos]) -> dict:
         reading = read_as_taken(photo, kind, f"{level}-{seed}")
     except NoSheet as e:
         return {"level": level, "outcome": "refused", "errors": 0, "elements": 0,
-                "why": f"refused: {told_as(str(e).split(': ', 1)[-1], REFUSALS)}"}
+                "why": f"refused: {told_as(str(e).split(': ', 1)[-1], REFUSALS, 'other')}"}
     wrong = [v.id for v in reading.verdicts if v.state != truth.get(v.id, "empty")]
     unsure = {v.id for v in reading.verdicts if v.uncertain}
     result = score_marks("read", layout, reading.marks)
@@ -182,11 +182,10 @@ NOTES = (("corner mark is hidden", "a corner mark hidden"),
          ("next to nothing is crossed", "next to nothing crossed"))
 
 
-def told_as(words: str, kinds: tuple[tuple[str, str], ...]) -> str:
+def told_as(words: str, kinds: tuple[tuple[str, str], ...], otherwise: str = "") -> str:
     """The short name of what `words` tell the player, from `kinds` (words in it, name);
-    "other" for a refusal told otherwise, "" for a note that leaves nothing to check."""
-    return next((name for key, name in kinds if key in words),
-                "other" if kinds is REFUSALS else "")
+    `otherwise` for words of none of them (a note that leaves nothing to check)."""
+    return next((name for key, name in kinds if key in words), otherwise)
 
 
 def _marks(states):

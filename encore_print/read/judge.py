@@ -292,8 +292,7 @@ def _paling_around(paled: dict[str, float], elements: list[Element], empty: set[
     marked = [e for e in elements if e.id in asked]
     if not lenders or not marked:
         return {}
-    off = element_centres(marked)[:, None] - element_centres(lenders)[None]
-    near = np.hypot(off[..., 0], off[..., 1]) <= tuning.PALED_REACH_MM
+    near = _within_reach(marked, lenders)
     values = np.where(near, np.array([paled[e.id] for e in lenders])[None], np.nan)
     return {e.id: float(np.nanmedian(row)) for e, row, any_ in zip(marked, values, near.any(1))
             if any_}
@@ -306,9 +305,14 @@ def _veil_edge(paled: dict[str, float], elements: list[Element], empty: set[str]
     under = [e for e in elements if e.id in empty and paled.get(e.id, 1.0) < tuning.PALED]
     if not under:
         return set()
-    off = element_centres(elements)[:, None] - element_centres(under)[None]
-    near = (np.hypot(off[..., 0], off[..., 1]) <= tuning.PALED_REACH_MM).any(axis=1)
-    return {e.id for e, n in zip(elements, near) if n}
+    return {e.id for e, n in zip(elements, _within_reach(elements, under).any(axis=1)) if n}
+
+
+def _within_reach(these: list[Element], those: list[Element]) -> np.ndarray:
+    """Which of `those` lie within PALED_REACH_MM of each of `these` (bool, these × those),
+    centre to centre."""
+    off = element_centres(these)[:, None] - element_centres(those)[None]
+    return np.hypot(off[..., 0], off[..., 1]) <= tuning.PALED_REACH_MM
 
 
 def _lend_paling(paled: dict[str, float], elements: list[Element], empty: set[str]
