@@ -257,9 +257,11 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     asked = {v.id for v in out if v.state != "empty" and not v.uncertain
              and (v_el[v.id].star or v.features.get("dark", 1.0) < 1.0)}
     fitted, elements = paled or {}, [p.element for p in patches_main]
-    around = _paling_around(fitted, elements, empty, asked)
-    paled = _lend_paling(fitted, elements, empty)
-    edge = _veil_edge(fitted, elements, empty)
+    # (a marked element's own fit takes its pen in: only the empty ones tell of a veil)
+    lenders = [e for e in elements if e.id in fitted and e.id in empty]
+    around = _paling_around(fitted, lenders, [e for e in elements if e.id in asked])
+    paled = _lend_paling(fitted, elements, lenders)
+    edge = _veil_edge(fitted, elements, lenders)
     out = [v.doubted(paled=round(paled[v.id], 2))
            if v.state == "empty" and not v.uncertain and not is_small(v_el[v.id])
            and paled.get(v.id, 1.0) < (tuning.PALED_EDGE if v.id in edge else tuning.PALED)
@@ -283,13 +285,11 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     return sorted(out, key=lambda v: order[v.id]), c
 
 
-def _paling_around(paled: dict[str, float], elements: list[Element], empty: set[str],
-                   asked: set[str]) -> dict[str, float]:
-    """Per element of `asked` (marked: its own print takes its pen into the fit), the median of
-    `paled` (see glare.paled_print) over the elements read `empty` within PALED_REACH_MM of its
-    centre (none where there are none)."""
-    lenders = [e for e in elements if e.id in paled and e.id in empty]
-    marked = [e for e in elements if e.id in asked]
+def _paling_around(paled: dict[str, float], lenders: list[Element], marked: list[Element]
+                   ) -> dict[str, float]:
+    """Per element `marked` (its own print takes its pen into the fit), the median of `paled`
+    (see glare.paled_print) over the `lenders` (elements read empty, fitted) within
+    PALED_REACH_MM of its centre (none where there are none)."""
     if not lenders or not marked:
         return {}
     near = _within_reach(marked, lenders)
@@ -298,11 +298,12 @@ def _paling_around(paled: dict[str, float], elements: list[Element], empty: set[
             if any_}
 
 
-def _veil_edge(paled: dict[str, float], elements: list[Element], empty: set[str]) -> set[str]:
-    """The elements within PALED_REACH_MM of one read `empty` whose print is paled under PALED
-    (see glare.paled_print; its own fit, not lent): a veil fades out over an element or two
-    round where it pales the print that much."""
-    under = [e for e in elements if e.id in empty and paled.get(e.id, 1.0) < tuning.PALED]
+def _veil_edge(paled: dict[str, float], elements: list[Element], lenders: list[Element]
+               ) -> set[str]:
+    """The `elements` within PALED_REACH_MM of one of the `lenders` (read empty, fitted) whose
+    print is paled under PALED (see glare.paled_print): a veil fades out over an element or
+    two round where it pales the print that much."""
+    under = [e for e in lenders if paled[e.id] < tuning.PALED]
     if not under:
         return set()
     return {e.id for e, n in zip(elements, _within_reach(elements, under).any(axis=1)) if n}
@@ -315,12 +316,12 @@ def _within_reach(these: list[Element], those: list[Element]) -> np.ndarray:
     return np.hypot(off[..., 0], off[..., 1]) <= tuning.PALED_REACH_MM
 
 
-def _lend_paling(paled: dict[str, float], elements: list[Element], empty: set[str]
+def _lend_paling(paled: dict[str, float], elements: list[Element], lenders: list[Element]
                  ) -> dict[str, float]:
-    """`paled` (see glare.paled_print), and for each element it lacks (a print too even to
-    fit) that of its nearest neighbour read `empty`: a veil is wider than an element, and pen
-    over a neighbour's print pales its fit too (a circle round a value, to a fifth)."""
-    lenders = [e for e in elements if e.id in paled and e.id in empty]
+    """`paled` (see glare.paled_print), and for each of the `elements` it lacks (a print too
+    even to fit) that of its nearest of the `lenders` (read empty, fitted): a veil is wider than
+    an element, and pen over a neighbour's print pales its fit too (a circle round a value, to
+    a fifth)."""
     if not lenders:
         return paled
     at = element_centres(lenders)
