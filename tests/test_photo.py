@@ -75,3 +75,21 @@ def test_a_huge_picture_of_a_format_opencv_lacks(monkeypatch, limit, told):
         else:
             with pytest.raises(UnreadablePhoto, match=told):
                 decode(tga.getvalue(), "big.tga")
+
+
+@pytest.mark.parametrize("sampling,step", [(cv2.IMWRITE_JPEG_SAMPLING_FACTOR_420, 2.0),
+                                           (cv2.IMWRITE_JPEG_SAMPLING_FACTOR_422, 2 ** 0.5),
+                                           (cv2.IMWRITE_JPEG_SAMPLING_FACTOR_444, 1.0)])
+def test_a_jpeg_tells_how_many_pixels_share_one_colour(sampling, step):
+    pixels = np.random.default_rng(1).integers(0, 256, (64, 96, 3), np.uint8)
+    data = cv2.imencode(".jpg", pixels, [cv2.IMWRITE_JPEG_SAMPLING_FACTOR, sampling])[1]
+    assert decode(data.tobytes(), "p.jpg").colour_step == pytest.approx(step)
+
+
+def test_a_grey_jpeg_and_a_png_share_no_colours_and_bare_pixels_are_taken_as_a_phones():
+    pixels = np.random.default_rng(1).integers(0, 256, (64, 96, 3), np.uint8)
+    grey = cv2.imencode(".jpg", pixels[..., 0])[1].tobytes()
+    png = cv2.imencode(".png", pixels)[1].tobytes()
+    assert decode(grey, "g.jpg").colour_step == 1.0
+    assert decode(png, "p.png").colour_step == 1.0
+    assert photo_module.Photo.of(pixels, "p").colour_step == photo_module.PHONE_COLOUR_STEP

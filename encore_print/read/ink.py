@@ -111,27 +111,58 @@ def percentile(a: np.ndarray, q: float):
 
 
 def expected_print(blank_rgb: np.ndarray, tone: np.ndarray, sigma_px: float, px: float,
-                   within: tuple[int, int, int, int]) -> np.ndarray:
+                   within: tuple[int, int, int, int], colour_sigma_px: float = 0.0
+                   ) -> np.ndarray:
     """The print as this photo may show it in the box `within` (x0, y0, x1, y1 in pixels;
     uint8, as the blank): the blank as printed in `tone` (see tone.printed_tone; to the
-    nearest level), the darker of the crisp print and the print blurred as much as the photo
-    (either may be the better match), at its darkest within the alignment's residual error.
-    (In one piece, in uint8: patch by patch, in float, the calls' overhead cost more than
-    the pixels.)"""
+    nearest level), its colours blurred by `colour_sigma_px` (see colour_blur_px), then the
+    darker of the crisp print and the print blurred as much as the photo (either may be the
+    better match), at its darkest within the alignment's residual error. (In one piece, in
+    uint8: patch by patch, in float, the calls' overhead cost more than the pixels.)"""
     tol = round(tuning.INK_SHIFT_TOLERANCE_MM * px)
     blurred = bool(np.isfinite(sigma_px) and sigma_px >= 0.3)
-    # what reaches into the box: the blur's kernel (uint8: 3 sigma, rounded) and the erosion
-    m = (int(np.ceil(3 * sigma_px)) + 1 if blurred else 0) + tol
+    smeared = colour_sigma_px >= 0.3
+    # what reaches into the box: the blurs' kernels (uint8: 3 sigma, rounded) and the erosion
+    m = (int(np.ceil(3 * sigma_px)) + 1 if blurred else 0) + tol \
+        + (int(np.ceil(3 * colour_sigma_px)) + 1 if smeared else 0)
     x0, y0, x1, y1 = within
     h, w = blank_rgb.shape[:2]
     bx0, by0 = max(0, x0 - m), max(0, y0 - m)
     out = cv2.LUT(blank_rgb[by0:min(h, y1 + m), bx0:min(w, x1 + m)],
                   _levels(np.clip(tone, 0, 255)))
+    if smeared:
+        out = _colours_blurred(out, colour_sigma_px)
     if blurred:
         out = np.minimum(out, cv2.GaussianBlur(out, (0, 0), sigma_px), out=out)
     if tol:
         out = cv2.erode(out, _disc(tol))
     return out[y0 - by0:y1 - by0, x0 - bx0:x1 - bx0]
+
+
+def colour_blur_px(colour_step: float, photo_px_per_mm: float, px: float) -> float:
+    """How much more than its brightness (a Gaussian's sigma, in pixels of `px` per mm) a
+    photo blurs its colours where `colour_step` of its pixels along a side share one colour
+    sample (2 in a phone's JPEG or HEIC, which keep colours at half size; 1: none shared), the
+    sheet spanning `photo_px_per_mm` of them. Where a white star meets a yellow fill, a small
+    photo smears the yellow over the star, which otherwise reads as pen."""
+    if colour_step <= 1:
+        return 0.0
+    return tuning.COLOUR_BLUR * colour_step * px / photo_px_per_mm
+
+
+def _colours_blurred(rgb: np.ndarray, sigma_px: float) -> np.ndarray:
+    """`rgb` (uint8) with its colours blurred by `sigma_px` and its brightness kept, as a
+    JPEG's decoder gives colours stored at a smaller size: in its YCrCb, what the blur moves,
+    turned back to RGB and added. (Turned there and back whole, uint8 rounding moved a third of
+    the pixels by a level, and a faint cross's specks no longer stood out from the empty
+    boxes': mixed hard seed 63000, M5.)"""
+    ycc = cv2.cvtColor(rgb, cv2.COLOR_RGB2YCrCb)
+    moved = cv2.subtract(cv2.GaussianBlur(ycc, (0, 0), sigma_px), ycc, dtype=cv2.CV_16S)
+    return cv2.add(rgb, cv2.transform(moved, _COLOURS_TO_RGB), dtype=cv2.CV_8U)
+
+
+# how a move of (Y, Cr, Cb) moves (R, G, B), without Y's (OpenCV's YCrCb: JPEG's YCbCr)
+_COLOURS_TO_RGB = np.array([[0, 1.403, 0], [0, -0.714, -0.344], [0, 0, 1.773]], np.float32)
 
 
 @cache

@@ -29,6 +29,12 @@ REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_RED
            8: cv2.IMREAD_REDUCED_COLOR_8}
 REDUCED_GREY = {1: cv2.IMREAD_GRAYSCALE, 2: cv2.IMREAD_REDUCED_GRAYSCALE_2,
                 4: cv2.IMREAD_REDUCED_GRAYSCALE_4, 8: cv2.IMREAD_REDUCED_GRAYSCALE_8}
+# A phone's JPEG or HEIC keeps one colour for each 2 × 2 pixels (its brightness for every
+# pixel): 2 pixels along a side share one colour sample. So are photos taken whose file does
+# not say otherwise; a JPEG's header says how it keeps them, and the lossless formats
+# (FULL_COLOUR) keep every pixel's.
+PHONE_COLOUR_STEP = 2.0
+FULL_COLOUR = (b"\x89PNG", b"BM", b"II*\x00", b"MM\x00*")  # PNG, BMP, TIFF
 
 
 class Photo:
@@ -39,9 +45,11 @@ class Photo:
 
     def __init__(self, name: str, size: tuple[int, int], grey: Callable[[], np.ndarray | None],
                  bgr: Callable[[], np.ndarray | None],
-                 finer: Callable[[], Photo] | None = None):
+                 finer: Callable[[], Photo] | None = None, colour_step: float = PHONE_COLOUR_STEP):
         self.name, self._grey, self._bgr = name, cache(grey), cache(bgr)
         self.size = size  # (w, h) as taken, before any decoding at reduced size
+        # how many of its pixels along a side share one colour sample (see PHONE_COLOUR_STEP)
+        self.colour_step = colour_step
         # the same photo decoded at twice the size, where it was decoded at reduced size
         self.finer = finer
 
@@ -59,9 +67,10 @@ class Photo:
         return pixels
 
     @staticmethod
-    def of(bgr: np.ndarray, name: str) -> Photo:
+    def of(bgr: np.ndarray, name: str, colour_step: float = PHONE_COLOUR_STEP) -> Photo:
+        """Pixels of a photo, by default as a phone saved it (see PHONE_COLOUR_STEP)."""
         return Photo(name, bgr.shape[1::-1], lambda: cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY),
-                     lambda: bgr)
+                     lambda: bgr, colour_step=colour_step)
 
 
 def load_photo(path: Path, page: int | None = None) -> Photo:
@@ -87,7 +96,8 @@ def decode(data: bytes, name: str, page: int | None = None) -> Photo:
         return Photo.of(_scan(data, name, page), name)
     img = cv2.imdecode(np.frombuffer(data, np.uint8),
                        cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
-    return Photo.of(img if img is not None else _via_pillow(data, name), name)
+    return Photo.of(img if img is not None else _via_pillow(data, name), name,
+                    1.0 if data.startswith(FULL_COLOUR) else PHONE_COLOUR_STEP)
 
 
 def _jpeg(data: bytes, name: str, factor: int | None = None) -> Photo:
@@ -106,6 +116,7 @@ def _jpeg(data: bytes, name: str, factor: int | None = None) -> Photo:
         # pictures: a 200 MP phone's photo is only decoded at an eighth of its size)
         with JpegImageFile(io.BytesIO(data)) as im:
             w, h = im.size
+            colour_step = _colour_step(im)
     except (SyntaxError, OSError):  # (what Pillow's JPEG reader raises at a broken header)
         raise UnreadablePhoto(f"{name} is not a readable JPEG") from None
     if factor is None:
@@ -115,9 +126,21 @@ def _jpeg(data: bytes, name: str, factor: int | None = None) -> Photo:
     # the grey is the JPEG's own luma, decoded apart (its colours unconverted: four fifths of
     # the colours' time)
     size = (-(-h // factor), -(-w // factor))  # (libjpeg's scaled sizes round up)
+    # (decoded at reduced size, libjpeg scales its colours with its brightness)
     return Photo(name, (w, h), lambda: _jpeg_pixels(data, "GRAY", size, REDUCED_GREY[factor]),
                  lambda: _jpeg_pixels(data, "BGR", size, REDUCED[factor]),
-                 (lambda: _jpeg(data, name, factor // 2)) if factor > 1 else None)
+                 (lambda: _jpeg(data, name, factor // 2)) if factor > 1 else None,
+                 colour_step)
+
+
+def _colour_step(im: JpegImageFile) -> float:
+    """How many pixels along a side share one colour sample in this JPEG: its brightness's
+    sampling factors over its colours' (2 × 2 in a phone's, 2 × 1 in some cameras': taken
+    as the side of a square of the same area); 1 in a grey one."""
+    if im.layers != 3:
+        return 1.0
+    (_, h0, v0, _), (_, h1, v1, _) = im.layer[:2]
+    return float(np.sqrt(h0 / max(h1, 1) * v0 / max(v1, 1)))
 
 
 def _jpeg_pixels(data: bytes, colours: str, size: tuple[int, int], reduced: int

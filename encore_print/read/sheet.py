@@ -34,6 +34,7 @@ from .ink import (
     Blank,
     channel_sum,
     coarse_copy,
+    colour_blur_px,
     even_noise,
     expected_print,
     ink,
@@ -89,7 +90,8 @@ def read_photo(path: Path, layouts: dict[int, Layout] | None = None, page: int |
 
 def read_image(photo: np.ndarray, name: str, layouts: dict[int, Layout] | None = None
                ) -> Reading:
-    """Read the photo `photo` (BGR pixels) called `name`."""
+    """Read the photo `photo` (BGR pixels, as a phone saved them: see
+    photo.PHONE_COLOUR_STEP) called `name`."""
     return read_decoded(Photo.of(photo, name), layouts)
 
 
@@ -111,7 +113,8 @@ def _read_decoded(photo: Photo, layouts: dict[int, Layout] | None) -> Reading:
     colours = meanwhile(lambda: photo.bgr)
     try:
         found = _found(photo, layouts or {})
-        r = _read_sheet(colours.result(), *found, taken=photo.size)
+        r = _read_sheet(colours.result(), *found, taken=photo.size,
+                        colour_step=photo.colour_step)
     except NoSheet as e:
         if _binarised(photo.grey):  # what went wrong is the picture's, not the sheet's
             raise NoSheet(f"{name}: {why}; take it in colour or in grey") from None
@@ -158,12 +161,13 @@ def _found(photo: Photo, layouts: dict[int, Layout]
 
 def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGeometry,
                 seen: Sighting, misfits: list[str], name: str, bend: np.ndarray | None = None,
-                flattened: int = 0, sigma: float | None = None, *, taken: tuple[int, int]
-                ) -> Reading:
+                flattened: int = 0, sigma: float | None = None, *, taken: tuple[int, int],
+                colour_step: float) -> Reading:
     """Read the sheet in `photo` (`to_mm`: see locate.homography), a photo `taken` (w, h)
-    pixels. `bend`: where a reading before found its print, as it does not lie flat (see
-    flatten.flat_field), `flattened` times over; `sigma`: the photo's blur that reading
-    measured."""
+    pixels that keeps a colour for each `colour_step` pixels along a side (see
+    photo.PHONE_COLOUR_STEP). `bend`: where a reading before found its print, as it does not
+    lie flat (see flatten.flat_field), `flattened` times over; `sigma`: the photo's blur that
+    reading measured."""
     px = tuning.PX_PER_MM
     sheet = rectify(photo, to_mm, g.sheet_mm, px, bend)  # BGR, as photos are decoded: the
     # patches only need each pixel's sum of channels, so only the coarse copy is turned to RGB
@@ -194,7 +198,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         tone.result(), light.result()  # (the helper's work on this copy done first)
         return _read_sheet(photo, to_mm, layout, g, seen, misfits, name,
                            more if bend is None else bend + more, flattened + 1, sigma,
-                           taken=taken)
+                           taken=taken, colour_step=colour_step)
     # what lies over the sheet needs only the light (and the coarse copy), and is asked for
     # once the judge is done. The helper, done with the light before this thread is with the
     # print expected, looks for light of another colour meanwhile; the rest it looks for after
@@ -203,7 +207,9 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     cover = meanwhile(lambda: covered(lit.result(), in_grey))
     boxes, by_size = _patch_boxes(g.elements, px, *sheet.shape[1::-1])
     area = _around(boxes)
-    expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area)
+    scale = photo_px_per_mm(to_mm, g.sheet_mm)
+    expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area,
+                              colour_blur_px(colour_step, scale, px))
     places = _placed(boxes, shifts, *sheet.shape[1::-1])
     jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), places, boxes,
                                      by_size, g.elements)
@@ -233,7 +239,6 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
                                 print_paled)
         again_by_id = {v.id: v for v in again}
         verdicts = [again_by_id.get(v.id, v) for v in verdicts]
-    scale = photo_px_per_mm(to_mm, g.sheet_mm)
     if contrast < tuning.MIN_CONTRAST:
         refusal = FewPixels if scale < tuning.CLOSER_PX_PER_MM else NoSheet
         raise refusal(f"{name}: the pen marks barely stand out from the paper in this photo "

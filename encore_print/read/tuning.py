@@ -133,6 +133,19 @@ FLAT_MIN_ELEMENTS = 20
 # and no blur model a star hid half of its cell from the pen (pencil crosses through stars were
 # missed); this way it hides a quarter, and printed edges leave no halo of false pen.
 INK_SHIFT_TOLERANCE_MM = 0.15
+# A phone's JPEG keeps one colour per 2 × 2 pixels, and its decoder spreads each over them:
+# the print's colours are expected blurred by a Gaussian of 0.7 times that spacing more than
+# its brightness. Measured on a yellow-white edge beside a black-white one, both blurred by
+# 0.8 px and saved by OpenCV: the colours blurred 1.03 px more than the brightness at quality
+# 92-95 (a phone's own: 0.5 of the spacing), 1.15 at 80, 1.33 at 60 (0.67: a messaging app's
+# copy, the simulator's hard photos). Read as sharp as the brightness, the yellow smeared over
+# small photos' white stars read as pen: empty stars read crossed, sure, wrong totals
+# (--printer dark hard 63026, 63060, 63146, --printer tinted hard 63146, --glare hard 47080).
+# 0.7 mends all five; 0.5 the first two and tinted 63146 (0.6 no more of the dark ones). On
+# 13 sets of 300 photos (seeds 0-149, fresh 63000-63149 mixed, --glare, dark, tinted and pale
+# printers, pencil, --sloppy, --phone, ballpoint; --glare 47000, --glare --pen pencil 64000),
+# 0.7 read 3 more hard photos exact and 2 fewer ordinary ones, and made no total wrong.
+COLOUR_BLUR = 0.7
 # A colour pad or a black-and-white one: colour when the photo shows more than 0.3 of the
 # colour pad's colours (tone.colour_strength; of its levels, those of chromaticity 0.05 or
 # more: the cells' fills). Simulated, 150 photos each: colour pads 0.83-1.13 (hard photos),
