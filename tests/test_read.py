@@ -167,12 +167,15 @@ def test_a_slash_the_star_s_outline_hides_is_no_sure_empty_star():
 # On a sheet marked in a hurry with a faint pen, a neighbour's stroke crossed the corner of
 # star I6's cell, which read crossed, sure, from its specks (a benchmark photo, drawn at 300 dpi:
 # --sloppy ordinary seed 44085, of the seeds no limit was measured on). All the pen over the
-# threshold in it belongs to that stroke.
+# threshold in it belongs to that stroke (specks_lent); since its colours are expected as
+# blurred as the photo's, its specks lie too far out in the star's cell to be sure already
+# (specks_star, 3.04 against 3.0), which spares the stroke's test.
 def test_a_neighbours_stroke_s_specks_are_no_sure_cross():
     _, truth, sheet, rng = finished(seed=44085, dpi=300, sloppy=True)
     reading = read_image(take_photo(sheet, rng, "ordinary").image, "photo")
     assert {"cell:I6"} <= misread(reading, truth) <= uncertain(reading)
-    assert all("specks_lent" in v.features for v in reading.verdicts if v.id == "cell:I6")
+    assert all({"specks_lent", "specks_star"} & set(v.features)
+               for v in reading.verdicts if v.id == "cell:I6")
 
 
 # A lamp's reflection too faint to wash the print out paled a cross through star L1 to nothing:
