@@ -217,11 +217,6 @@ def test_a_cross_at_a_reflections_fading_edge_is_no_sure_empty():
     assert "paled" in {v.id: v for v in reading.verdicts}["cell:K3"].features
 
 
-# A lamp's reflection over the upper values lifted their grey boxes more than the paper round
-# them, in rings that read as pencil circles, sure (a benchmark photo, drawn at 300 dpi: --glare
-# --pen pencil ordinary seed 49028, of the seeds no limit was measured on). The empty elements'
-# print round them shows paled: a value read marked there with pen paler than the crosses is
-# left to the players.
 # A phone's JPEG keeps one colour per 2 × 2 pixels. In a small photo of a pad printed dark,
 # the lone yellow cell C2's fill smeared over its white star, which read as pen: crossed, sure,
 # a wrong total (a benchmark photo, drawn at 300 dpi: --printer dark hard seed 63026). The
@@ -235,6 +230,11 @@ def test_a_fills_colour_smeared_over_its_white_star_is_not_read_as_pen():
     assert misread(as_saved, truth) == set()
 
 
+# A lamp's reflection over the upper values lifted their grey boxes more than the paper round
+# them, in rings that read as pencil circles, sure (a benchmark photo, drawn at 300 dpi: --glare
+# --pen pencil ordinary seed 49028, of the seeds no limit was measured on). The empty elements'
+# print round them shows paled: a value read marked there with pen paler than the crosses is
+# left to the players.
 def test_a_ring_a_reflection_lifts_round_a_value_is_no_sure_circle():
     _, truth, sheet, rng = finished(seed=49028, dpi=300, pen_kind="pencil")
     reading = read_image(take_photo(sheet, rng, "ordinary", glare=True).image, "photo")
