@@ -120,23 +120,26 @@ def expected_print(blank_rgb: np.ndarray, tone: np.ndarray, sigma_px: float, px:
     better match), at its darkest within the alignment's residual error. (In one piece, in
     uint8: patch by patch, in float, the calls' overhead cost more than the pixels.)"""
     tol = round(tuning.INK_SHIFT_TOLERANCE_MM * px)
-    blurred = bool(np.isfinite(sigma_px) and sigma_px >= 0.3)
-    smeared = colour_sigma_px >= 0.3
-    # what reaches into the box: the blurs' kernels (uint8: 3 sigma, rounded) and the erosion
-    m = (int(np.ceil(3 * sigma_px)) + 1 if blurred else 0) + tol \
-        + (int(np.ceil(3 * colour_sigma_px)) + 1 if smeared else 0)
+    # what reaches into the box: the blurs and the erosion
+    m = _reach(sigma_px) + _reach(colour_sigma_px) + tol
     x0, y0, x1, y1 = within
     h, w = blank_rgb.shape[:2]
     bx0, by0 = max(0, x0 - m), max(0, y0 - m)
     out = cv2.LUT(blank_rgb[by0:min(h, y1 + m), bx0:min(w, x1 + m)],
                   _levels(np.clip(tone, 0, 255)))
-    if smeared:
+    if _reach(colour_sigma_px):
         out = _colours_blurred(out, colour_sigma_px)
-    if blurred:
+    if _reach(sigma_px):
         out = np.minimum(out, cv2.GaussianBlur(out, (0, 0), sigma_px), out=out)
     if tol:
         out = cv2.erode(out, _disc(tol))
     return out[y0 - by0:y1 - by0, x0 - bx0:x1 - bx0]
+
+
+def _reach(sigma_px: float) -> int:
+    """How far (pixels) a Gaussian blur of `sigma_px` reaches (uint8: 3 sigma, rounded); 0 for
+    one too slight to apply (under 0.3 px, or none)."""
+    return int(np.ceil(3 * sigma_px)) + 1 if np.isfinite(sigma_px) and sigma_px >= 0.3 else 0
 
 
 def colour_blur_px(colour_step: float, photo_px_per_mm: float, px: float) -> float:
