@@ -49,15 +49,25 @@ def test_a_shadow_s_edge_across_a_box_is_no_dip():
     assert _dip(_light(lambda yy, xx: np.full_like(xx, 0.5)), e) == pytest.approx(0, abs=1e-6)
 
 
+def _verdicts() -> list[Verdict]:
+    return [Verdict("joker:2", "empty", 1.0, {}), Verdict("cell:H4", "crossed", 1.0, {}),
+            Verdict("column:A:first", "empty", 1.0, {}), Verdict("cell:A1", "empty", 1.0, {})]
+
+
 def test_only_boxes_read_empty_are_doubted():
     light = _light()
     for eid in ("joker:2", "cell:H4", "column:A:first"):
         x, y, w, h = G.element(eid).box_mm
         light[round(y * K):round((y + h) * K), round(x * K):round((x + w) * K)] *= 0.8
-    verdicts = [Verdict("joker:2", "empty", 1.0, {}), Verdict("cell:H4", "crossed", 1.0, {}),
-                Verdict("column:A:first", "empty", 1.0, {}), Verdict("cell:A1", "empty", 1.0, {})]
-    out = {v.id: v for v in doubt_pale_fills(verdicts, G, light)}
+    out = {v.id: v for v in doubt_pale_fills(_verdicts(), G, light)}
     assert out["joker:2"].uncertain and out["joker:2"].features["light_dip"] == pytest.approx(0.2)
     assert not out["cell:H4"].uncertain  # read crossed: the fill showed
     assert not out["column:A:first"].uncertain  # values are circled, not coloured in
-    assert not out["cell:A1"].uncertain  # no dip over it
+    # no dip over it, but a player who colours boxes in may have coloured it in paler still
+    assert out["cell:A1"].uncertain and "light_dip" not in out["cell:A1"].features
+    assert out["cell:A1"].features["fills_seen"] == 1
+
+
+def test_without_a_box_coloured_in_nothing_is_doubted():
+    out = doubt_pale_fills(_verdicts(), G, _light())
+    assert not [v.id for v in out if v.uncertain]

@@ -699,6 +699,18 @@ def test_a_joker_coloured_in_with_a_pale_pen_is_no_sure_empty(seed):
     assert joker.id in uncertain(reading)
 
 
+# A hurried pencil that shades boxes in: some of its fills dip the light enough to be doubts,
+# paler ones (four crosses of --sloppy --pen pencil hard seed 66084) were read empty, sure, a
+# wrong total. Where one box looks coloured in, no box read empty is sure.
+def test_boxes_shaded_in_pencil_paler_than_the_fills_seen_are_no_sure_empties():
+    _, truth, sheet, rng = finished(seed=66084, dpi=300, sloppy=True, pen_kind="pencil")
+    reading = read_image(take_photo(sheet, rng, "hard").image, "photo")
+    paler = {"cell:F6", "cell:G1", "cell:M2", "cell:O1"}
+    assert paler <= misread(reading, truth) <= uncertain(reading)
+    assert all("fills_seen" in v.features for v in reading.verdicts if v.id in paler)
+    assert any("coloured in with a pencil" in n for n in reading.notes)
+
+
 def test_a_sheet_with_next_to_nothing_crossed_is_not_read_as_sure():
     """A finished game crosses many boxes: a photo where next to none shows (a pencil too
     light for it, or a blank sheet) says so, and no empty box of it is sure. The same sheet

@@ -22,11 +22,21 @@ def doubt_pale_fills(verdicts: list[Verdict], g: SheetGeometry, light: np.ndarra
                      ) -> list[Verdict]:
     """Each box read empty over whose middle the light (`light`: RGB at LIGHT_PX_PER_MM, see
     light.light_field) is FILL_DIP or more darker than on the darkest of its four sides made a
-    doubt, with that share (`light_dip`). The values are left alone: a player circles them."""
+    doubt, with that share (`light_dip`). Where one is, the player colours boxes in with a pen
+    this photo barely shows, and a paler fill of theirs dips less and reads as bare paper: then
+    every other box read empty is a doubt too, with how many dipped (`fills_seen`). The values
+    are left alone: a player circles them."""
     dips = light_dips(light, g)
-    return [v.doubted(light_dip=round(dips[v.id], 3))
-            if v.state == "empty" and dips.get(v.id, 0.0) >= tuning.FILL_DIP else v
-            for v in verdicts]
+    filled = {v.id for v in verdicts
+              if v.state == "empty" and dips.get(v.id, 0.0) >= tuning.FILL_DIP}
+    out = []
+    for v in verdicts:
+        if v.id in filled:
+            v = v.doubted(light_dip=round(dips[v.id], 3))
+        elif filled and v.state == "empty" and v.id in dips:
+            v = v.doubted(fills_seen=len(filled))
+        out.append(v)
+    return out
 
 
 def light_dips(light: np.ndarray, g: SheetGeometry) -> dict[str, float]:

@@ -343,6 +343,14 @@ SHADE_EDGE_STEP = 1.6
 # reach 0.020 (--sloppy seeds 0-249 and tidy 0-149, both levels; most often a star's cell) and
 # 0.015 (--sloppy hard 250-499), 0.023 with --glare (seeds 0-39); the coloured-in boxes read
 # empty 0.078-0.29 and 0.069-0.26. A box read empty with a dip of FILL_DIP or more is a doubt.
+# Where one is, every box read empty is (fill.doubt_pale_fills): a hurried pencil's paler
+# fills dip less, and read empty, sure (--sloppy --pen pencil hard 66084: three boxes dipped
+# 0.04-0.05, four shaded crosses 0.03 down to -0.01 and read empty, sure, a wrong total; 66075,
+# --sloppy hard 65012 alike). On 1 500 photos (--sloppy 63000-63149 and 65000-65149, --sloppy
+# --pen pencil 44000-44149 and 66000-66149, tidy 0-149; ordinary and hard) it made doubts of
+# the misread boxes of four wrong totals (66075, 66084, 66042, whose misread value stays,
+# 65012) and of another photo's (44144), and of 845 right verdicts on 18 photos, every one
+# flagged already; no box of a tidy photo dips so.
 FILL_DIP = 0.04
 FILL_GAP_MM = 0.3
 FILL_SIDE_MM = 1.5
