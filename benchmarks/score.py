@@ -179,7 +179,8 @@ NOTES = (("corner mark is hidden", "a corner mark hidden"),
          ("much darker than the rest", "something dark on it"),
          ("does not lie flat", "not flat"), ("a reflection", "a reflection"),
          ("pen barely shows", "the pen barely shows"), ("black and white", "pen under hatching"),
-         ("next to nothing is crossed", "next to nothing crossed"))
+         ("next to nothing is crossed", "next to nothing crossed"),
+         ("coloured in with a pencil", "boxes coloured in"))
 
 
 def told_as(words: str, kinds: tuple[tuple[str, str], ...], otherwise: str = "") -> str:
