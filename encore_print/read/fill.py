@@ -3,7 +3,8 @@ the size of the box, a light felt-tip's dab) leaves a flat, even tint over most 
 light field (see light.py) takes a patch of even darkening wider than a pen stroke for a
 shadow, and divides it out: the ink map shows nothing, and the box reads empty, sure. A shadow
 has no reason to take a box's shape, though: a light darker over a box's middle than on each
-of its four sides is a doubt."""
+of its four sides is a doubt, and on a sheet with such a box, so is every box read empty (the
+same player's paler fills dip too little to tell)."""
 
 from __future__ import annotations
 
