@@ -245,9 +245,10 @@ def judge(patches: list[Patch], px_per_mm: float, faint_unsure: bool = False,
     # (boxes read empty in doubt for a faint line or specks: crosses the photo only just shows)
     in_doubt = sum(v.state == "empty" and v.uncertain and v_el[v.id].kind not in VALUE_KINDS
                    and not is_small(v_el[v.id]) for v in out)
-    if weak and q < 1 and (not shown or in_doubt >= tuning.WEAK_PEN_EMPTY_DOUBTS):
+    if weak and (not shown or in_doubt >= tuning.WEAK_PEN_EMPTY_DOUBTS):
         # the pen barely shows anywhere, and the photo is too blurred or dull to show its
-        # palest crosses, or shows many only just: no pen seen is no evidence
+        # palest crosses, or shows many only just: no pen seen is no evidence (however good
+        # the contrast: a blur can wipe out a faint line that the contrast never measured)
         out = [v.doubted(weak_pen=1.0) if v.state == "empty" and not is_small(v_el[v.id])
                else v for v in out]
     # a reflection's veil adds light that went through neither the print nor the pen: where the

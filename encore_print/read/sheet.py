@@ -297,7 +297,8 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     # limits its shade may have set: the rest, judged again, tells of the pen)
     told = [v for v in verdicts if "covered" not in v.features]
     if any("weak_pen" in v.features for v in told):
-        notes.append(_weak_pen_note(scale, taken))
+        # (the phone's photo has the pixels a reduced decode left out: told by its own)
+        notes.append(_weak_pen_note(scale * taken[0] / photo.shape[1], taken))
     if any("hatched" in v.features for v in told):
         notes.append("this pad is printed in black and white and its pen is paler than the "
                      "hatching (or the photo too dull), in which a stroke can vanish: what "
