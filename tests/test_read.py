@@ -201,6 +201,16 @@ def test_what_reads_empty_under_a_faint_reflection_is_left_to_the_players():
                             "reads empty under it") for n in reading.notes)
 
 
+# The same over white paper, where a reflection's light keeps the paper's colour: a slash
+# through exclamation mark 3 read empty, sure (--glare hard seed 46, the benchmark's own photo
+# drawn at 300 dpi), while that light was nearly twice the sheet's typical.
+def test_what_reads_empty_under_a_reflection_on_white_paper_is_left_to_the_players():
+    _, truth, sheet, rng = finished(seed=46, dpi=300)
+    reading = read_image(take_photo(sheet, rng, "hard", glare=True).image, "photo")
+    assert "joker:3" in misread(reading, truth) and misread(reading, truth) <= uncertain(reading)
+    assert "veil" in {v.id: v for v in reading.verdicts}["joker:3"].features
+
+
 # A lamp's reflection over the exclamation marks paled a faint pencil slash through the first
 # one to nothing, and it read empty, sure: a wrong total with nothing flagged (a benchmark
 # photo, drawn at 300 dpi: --glare ordinary seed 47036, of the seeds no limit was measured on).

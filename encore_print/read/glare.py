@@ -19,7 +19,6 @@ from ..geometry import Element
 from . import tuning
 from .ink import Blank, least_channel, percentile
 from .judge import VALUE_KINDS
-from .light import off_colour
 
 
 def washed_out(coarse: np.ndarray, blank: Blank) -> np.ndarray:
@@ -41,16 +40,14 @@ def washed_out(coarse: np.ndarray, blank: Blank) -> np.ndarray:
 def lifted_light(light: np.ndarray) -> np.ndarray:
     """Where (uint8 0/1, at LIGHT_PX_PER_MM) a reflection too faint to wash the print out still
     lies: the light measured there (see light.light_field), in its palest channel, is
-    VEIL_LIGHT times the sheet's typical or more, and of another colour (light.off_colour, by
-    VEIL_COLOUR): a reflection adds light that never went through the print, which lifts a
-    fill's dark channels more than its pale ones."""
+    VEIL_LIGHT times the sheet's typical or more, more than a lamp lights a sheet unevenly.
+    (Of any colour: over white paper a reflection's light is the paper's own colour.)"""
     # (the light varies slowly: its typical from every 4th pixel each way, and whether any of
     # it is lifted from every 2nd, take an eighth of the time all of them would)
     lift = tuning.VEIL_LIGHT * float(np.median(least_channel(light[::4, ::4])))
     if not (least_channel(light[::2, ::2]) >= lift).any():  # (as on nearly every photo)
         return np.zeros(light.shape[:2], np.uint8)
-    off = off_colour(cv2.split(light), tuning.VEIL_COLOUR)
-    return ((least_channel(light) >= lift) & off).view(np.uint8)
+    return (least_channel(light) >= lift).view(np.uint8)
 
 
 def near(mask: np.ndarray, reach_mm: float) -> np.ndarray:

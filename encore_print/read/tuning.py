@@ -866,15 +866,22 @@ CLIPPED = 250
 # veil their pen shows as even).
 # A reflection too faint to wash the print out can still pale a pen under it to nothing
 # (--glare hard 20068, fresh: a cross through star L1 read empty, sure, a wrong total): where
-# the light measured is 1.5 times the sheet's typical or more and of another colour (by 0.15,
-# as a finger's, see COVER_COLOUR), what reads empty within 5 mm is a doubt. Within 5 mm of
-# the boxes of 1 150 photos without a reflection (seeds 0-149 of three levels, fresh
-# 20000-20149 ordinary and hard, --phone and --printer pale 20000-20099 ordinary and hard)
-# such light reached 1.34 at most; around that star it reached 1.60. On 200
-# --glare photos (seeds 0-99 and 20000-20099, ordinary and hard) it flagged 12 read exact, all
-# hard, and that wrong total, and one more photo whose misread left the total right.
+# the light measured is 1.5 times the sheet's typical or more, what reads empty within 5 mm is
+# a doubt. Within 5 mm of the boxes of 1 150 photos without a reflection (seeds 0-149 of three
+# levels, fresh 20000-20149 ordinary and hard, --phone and --printer pale 20000-20099 ordinary
+# and hard) such light reached 1.34 at most; around that star it reached 1.60. Such light
+# once had to be of another colour too (by 0.15), as over a fill, whose dark channels a
+# reflection lifts more than its pale ones; over white paper it is the paper's own colour, and
+# crossed exclamation marks under a reflection read empty, sure (--glare hard 46 joker:3;
+# --written --glare hard 70130 joker:2, where the light reached 1.92 times the typical: wrong
+# totals). Of any
+# colour, on 600 --glare photos (0-149 and, with --written, 70000-70149; ordinary and hard)
+# it caught both and flagged 12 hard photos read exact (of 54; ordinary ones unchanged); on
+# 100 at 12 MP (--megapixels 12 --glare 72000-72049) only photos flagged already changed.
+# Without a reflection (seeds 0-149; --pen pencil --phone and --pen ballpoint --printer tinted
+# 70000-70149; ordinary and hard) only one photo changed, flagged already (tinted hard 70116:
+# 22 more empty boxes in doubt).
 VEIL_LIGHT = 1.5
-VEIL_COLOUR = 0.15
 VEIL_REACH_MM = 5.0
 VEIL_STAR_INSET_MM = 0.25
 VEIL_STAR_DARKER = (0.6, 0.93)
