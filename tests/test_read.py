@@ -203,7 +203,8 @@ def test_what_reads_empty_under_a_faint_reflection_is_left_to_the_players():
 
 # The same over white paper, where a reflection's light keeps the paper's colour: a slash
 # through exclamation mark 3 read empty, sure (--glare hard seed 46, the benchmark's own photo
-# drawn at 300 dpi), while that light was nearly twice the sheet's typical.
+# drawn at 300 dpi), where that light reached 1.51 times the sheet's typical, just over the
+# veil's 1.5.
 def test_what_reads_empty_under_a_reflection_on_white_paper_is_left_to_the_players():
     _, truth, sheet, rng = finished(seed=46, dpi=300)
     reading = read_image(take_photo(sheet, rng, "hard", glare=True).image, "photo")

@@ -872,12 +872,12 @@ CLIPPED = 250
 # and hard) such light reached 1.34 at most; around that star it reached 1.60. Such light
 # once had to be of another colour too (by 0.15), as over a fill, whose dark channels a
 # reflection lifts more than its pale ones; over white paper it is the paper's own colour, and
-# crossed exclamation marks under a reflection read empty, sure (--glare hard 46 joker:3;
-# --written --glare hard 70130 joker:2, where the light reached 1.92 times the typical: wrong
-# totals). Of any
-# colour, on 600 --glare photos (0-149 and, with --written, 70000-70149; ordinary and hard)
-# it caught both and flagged 12 hard photos read exact (of 54; ordinary ones unchanged); on
-# 100 at 12 MP (--megapixels 12 --glare 72000-72049) only photos flagged already changed.
+# crossed exclamation marks under a reflection read empty, sure (--glare hard 46 joker:3, the
+# light within 5 mm of it at 1.51 times the typical; --written --glare hard 70130 joker:2, at
+# 1.92: wrong totals). Of any colour, on 600 --glare photos (0-149 and, with --written,
+# 70000-70149; ordinary and hard) it caught both and flagged 12 hard photos read exact (of
+# 54; ordinary ones unchanged); on 100 at 12 MP (--megapixels 12 --glare 72000-72049) only
+# photos flagged already changed.
 # Without a reflection (seeds 0-149; --pen pencil --phone and --pen ballpoint --printer tinted
 # 70000-70149; ordinary and hard) only one photo changed, flagged already (tinted hard 70116:
 # 22 more empty boxes in doubt).
