@@ -425,30 +425,28 @@ WEAK_PEN = 1.6
 LINE_DOUBT_WEAK = 1.6
 VALUE_LINE_DOUBT_WEAK = 1.2
 # On such a sheet, every element read empty is a doubt (no pen seen is no evidence: its palest
-# crosses may have faded into the photo's noise), unless the photo shows them: it is sharp,
-# its blur sigma under 0.24 mm (under the width of a pencil line, 0.25-0.45 mm), and its
-# contrast at least 2.6; or its contrast is at least 3 and at least 10 times its blur in mm (3
-# up to 0.3 mm, 3.5 at 0.35 mm). Simulated with no such doubt, on 3 000 photos (seeds 0-599:
-# ordinary and hard, mixed pens and pencil; extreme mixed): of
-# the 45 sheets of contrast 2.6-4 and blur 0.20-0.24 mm none had a misread unflagged (26 were
-# exact); of the 111 of 0.24-0.33 mm, 6 had one (the sharpest: 0.25 mm at contrast 2.67, then
-# 0.28 mm). Under contrast 2.6, sheets with one had blurs down to 0.15 mm (session 7, 1 800
-# photos). Session 26, on session 25's 1 900 photos of six sets (ordinary and hard; mixed pens,
-# ballpoint, pencil): of the 127 sheets with the doubt, 22 had a misread that only it flagged,
-# all of contrast 2.01-2.82. Of contrast 3 or more, on those, 500 extreme photos, 840 of
-# seven kinds and 1 400 fresh ones (printers pale, dark and tinted; pencil; mixed), two sheets
-# had one: a struck value that shows nothing at all, at contrast 3.04 and blur 0.38 mm
-# (--printer pale hard 6040) and 3.13 and 0.338 mm (--printer dark hard 6152): 8.0 and 9.3
-# times the blur. Of the 26 sheets the doubt alone kept from exact at contrast 3 or more, 25
-# had 10.07-16 times (blurs of 0.24-0.34 mm), one extreme photo 8.5. A stroke through a value
-# is a single thin line, which a blur fades more than the middle of a cross that the contrast
-# is measured on. That holds at any contrast: a contrast of GOOD_CONTRAST or more once counted
-# as showing such a pen, whatever the blur, and on a 12-megapixel hard photo (fresh seed
-# 70013: contrast 4.4, blur 0.44 mm) a pencil slash across a star left nothing, read empty,
-# sure, a wrong total. Only that photo's verdicts changed when such contrasts stopped counting
-# so, on 1 920 photos (--megapixels 12: ordinary 70000-70039, hard 70000-70139, --pen pencil
-# and --pen ballpoint 71000-71059 both levels; tidy 0-149 at 1-2 MP; --pen pencil with
-# --phone, --grey, --curl or --mono, 70000-70149 both levels).
+# crosses may have faded into the photo's noise), unless the photo shows them: it is sharp, its blur
+# sigma under 0.24 mm (under the width of a pencil line, 0.25-0.45 mm), and its contrast at least
+# 2.6; or its contrast is at least 3 and at least 10 times its blur in mm (3 up to 0.3 mm, 3.5 at
+# 0.35 mm). Simulated with no such doubt, on 3 000 photos (seeds 0-599: ordinary and hard, mixed
+# pens and pencil; extreme mixed): of the 45 sheets of contrast 2.6-4 and blur 0.20-0.24 mm none had
+# a misread unflagged (26 were exact); of the 111 of 0.24-0.33 mm, 6 had one (the sharpest: 0.25 mm
+# at contrast 2.67, then 0.28 mm). Under contrast 2.6, sheets with one had blurs down to 0.15 mm
+# (session 7, 1 800 photos). Session 26, on session 25's 1 900 photos of six sets (ordinary and
+# hard; mixed pens, ballpoint, pencil): of the 127 sheets with the doubt, 22 had a misread that only
+# it flagged, all of contrast 2.01-2.82. Of contrast 3 or more, on those, 500 extreme photos, 840 of
+# seven kinds and 1 400 fresh ones (printers pale, dark and tinted; pencil; mixed), two sheets had
+# one: a struck value that shows nothing at all, at contrast 3.04 and blur 0.38 mm (--printer pale
+# hard 6040) and 3.13 and 0.338 mm (--printer dark hard 6152): 8.0 and 9.3 times the blur. Of the 26
+# sheets the doubt alone kept from exact at contrast 3 or more, 25 had 10.07-16 times (blurs of
+# 0.24-0.34 mm), one extreme photo 8.5. A stroke through a value is a single thin line, which a blur
+# fades more than the middle of a cross that the contrast is measured on. That holds at any
+# contrast: a contrast of GOOD_CONTRAST or more once counted as showing such a pen, whatever the
+# blur, and on a 12-megapixel hard photo (fresh seed 70013: contrast 4.4, blur 0.44 mm) a pencil
+# slash across a star left nothing, read empty, sure, a wrong total. Only that photo's verdicts
+# changed when such contrasts stopped counting so, on 1 920 photos (--megapixels 12: ordinary
+# 70000-70039, hard 70000-70139, --pen pencil and --pen ballpoint 71000-71059 both levels; tidy
+# 0-149 at 1-2 MP; --pen pencil with --phone, --grey, --curl or --mono, 70000-70149 both levels).
 WEAK_PEN_BLUR_MM = 0.24
 WEAK_PEN_CONTRAST = 2.6
 WEAK_PEN_CLEAR = 3.0
