@@ -1,6 +1,6 @@
 """Photo reading accuracy and speed: benchmarks/score.py [--sheets N] [--levels L,L] [--pen P]
 [--megapixels MP] [--solo] [--mono] [--printer P] [--glare] [--grey] [--phone] [--curl]
-[--finger] [--written] [--lying pen|die] [--sloppy] [--first-seed S]
+[--finger] [--written] [--lying pen|die] [--sloppy] [--fold] [--first-seed S]
 
 Generates finished Encore! sheets with the project's own simulator (random legal games, varied
 pens and cross styles, phone-photo effects) at the levels of `simulate.LEVELS` (ordinary: a
@@ -37,7 +37,9 @@ corner mark): the same photos otherwise.
 `--written` has the player write their name and totals on every sheet, in the pen of their
 marks: the same photos otherwise. `--lying pen|die` leaves a pen or a die lying anywhere on
 every sheet: the same photos otherwise. `--sloppy` has every sheet marked in a hurry: crosses
-reaching into the cells around, circles and strokes into the values beside.
+reaching into the cells around, circles and strokes into the values beside. `--fold` has
+every sheet folded (in half, in thirds or in four) and opened again: its creases show as thin
+shaded lines; the same photos otherwise.
 `--first-seed 10000` reads photos the reader's limits were not measured on: they were on seeds
 under 6 200 (ordinary 0-1199, hard 0-599, the pens', printers' and --sloppy sets' own ranges),
 and the default seeds 0-149 read better than fresh ones (ordinary: 100 % exact against 93.0 % on
@@ -72,6 +74,7 @@ from encore_print.report import score_marks
 from encore_print.simulate import (
     PRINTERS,
     draw_marks,
+    fold_sheet,
     photograph,
     print_sheet,
     random_finished_sheet,
@@ -99,6 +102,7 @@ class Photos:
     written: bool = False
     lying: str | None = None
     sloppy: bool = False
+    fold: bool = False
 
 
 def make_photo(seed: int, level: str, kind: Photos = Photos()):
@@ -110,7 +114,8 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
     of the sheet curling up off the table; `finger`: a finger holding it down at one side;
     `written`: the player's name and totals written on it, in the pen of the marks; `lying`:
     a "pen" or a "die" left lying on it; `sloppy`: marks by a hand in a hurry, reaching into
-    the boxes around them."""
+    the boxes around them; `fold`: the sheet folded and opened again (see
+    simulate.fold_sheet)."""
     layout = load_layout("encore")
     rng = np.random.default_rng(seed)
     truth = random_finished_sheet(layout, rng)
@@ -124,6 +129,8 @@ def make_photo(seed: int, level: str, kind: Photos = Photos()):
         sheet = write_name_and_totals(sheet, geometry(layout), DPI,
                                       {**score.breakdown, "total": score.total},
                                       np.random.default_rng([seed, 1]), pen)
+    if kind.fold:  # (from a stream of its own too)
+        sheet = fold_sheet(sheet, DPI, np.random.default_rng([seed, 2]))
     photo = photograph(sheet, rng, level, kind.megapixels, kind.glare, kind.phone, kind.curl,
                        kind.finger, kind.lying)
     if kind.grey:
@@ -373,6 +380,9 @@ def add_photo_options(ap: argparse.ArgumentParser) -> None:
                          "box or larger, off its middle, circles and strokes reaching the "
                          "values beside (the same sheets, with the same pens; a grainy pen's "
                          "larger patches draw other photos)")
+    ap.add_argument("--fold", action="store_true",
+                    help="every sheet folded (in half, in thirds or in four) and opened again: "
+                         "its creases show as thin shaded lines (the same photos otherwise)")
     ap.add_argument("--first-seed", type=int, default=0,
                     help="seeds from this one on: the reader's limits were measured on seeds "
                          "under 6 200, so seeds from 10 000 test them on photos they have not "
@@ -382,7 +392,7 @@ def add_photo_options(ap: argparse.ArgumentParser) -> None:
 def photos_of(a: argparse.Namespace) -> Photos:
     """The photos the options ask for."""
     return Photos(a.pen, a.megapixels, a.solo, a.mono, a.printer, a.glare, a.grey, a.phone,
-                  a.curl, a.finger, a.written, a.lying, a.sloppy)
+                  a.curl, a.finger, a.written, a.lying, a.sloppy, a.fold)
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """Every verdict of the reader on the benchmark's photos, as JSON lines: benchmarks/verdicts.py
 [--sheets N] [--levels L,L] [--pen P] [--megapixels MP] [--solo] [--mono] [--printer P]
 [--glare] [--grey] [--phone] [--curl] [--finger] [--written] [--lying pen|die] [--sloppy]
-[--first-seed S]
+[--fold] [--first-seed S]
 > verdicts.jsonl
 
 The photos are those of benchmarks/score.py (same seeds, same options). One line per element

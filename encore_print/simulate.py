@@ -162,6 +162,47 @@ def print_sheet(sheet_rgb: np.ndarray, printer: str) -> np.ndarray:
     return np.clip(a * 255 + 0.5, 0, 255).astype(np.uint8)
 
 
+FOLDS = ("half", "thirds", "quarters")
+
+
+def fold_sheet(sheet_rgb: np.ndarray, dpi: float, rng: Rng) -> np.ndarray:
+    """The sheet (RGB uint8) after it was folded, to carry it home or into the game's box, and
+    opened again to be photographed: folded by hand in half, in thirds (for an envelope) or in
+    four, each fold a straight crease a few mm off true. Under a lamp each crease is a thin
+    line, shaded on its side away from the light (5-25 % darker, over 0.5-1.2 mm) and lit on
+    the other, and the two faces it parts, tilted a little apart, take a little more or less
+    light (up to 6 %)."""
+    h, w = sheet_rgb.shape[:2]
+    px = dpi / MM_PER_INCH
+    way = FOLDS[int(rng.integers(len(FOLDS)))]
+    # a fold across the long side first (A4 to A5), as one folds a sheet to halve it
+    across_long = [(0.5,)] if way != "thirds" else [(1 / 3, 2 / 3)]
+    long_is_x = w >= h
+    creases = [(at, long_is_x) for at in across_long[0]]
+    if way == "quarters":
+        creases.append((0.5, not long_is_x))
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    shade = np.ones((h, w), np.float32)
+    for at, along_x in creases:
+        # the crease: through a point near `at` of the side it crosses, a degree or two off
+        turn = np.deg2rad(rng.uniform(-2.0, 2.0))
+        off = rng.uniform(-4.0, 4.0) * px
+        if along_x:  # the crease crosses the x axis: it runs top to bottom
+            x0, y0, normal = at * w + off, h / 2, (np.cos(turn), np.sin(turn))
+        else:
+            x0, y0, normal = w / 2, at * h + off, (np.sin(turn), np.cos(turn))
+        d = ((xs - x0) * normal[0] + (ys - y0) * normal[1]) / px  # mm across the crease
+        sigma = rng.uniform(0.25, 0.6)
+        depth = rng.uniform(0.05, 0.25)
+        side = 1.0 if rng.random() < 0.5 else -1.0  # which side faces away from the light
+        tilt = rng.uniform(0.0, 0.06)
+        shade *= (1 - depth * np.exp(-0.5 * ((d - side * sigma) / sigma) ** 2)
+                  + 0.5 * depth * np.exp(-0.5 * ((d + side * sigma) / sigma) ** 2))
+        shade *= 1 - tilt / (1 + np.exp(-side * d / 2.0))  # (over a few mm: the faces bend)
+    out = sheet_rgb.astype(np.float32) * shade[..., None]
+    return np.clip(out + 0.5, 0, 255).astype(np.uint8)
+
+
 def draw_marks(sheet_rgb: np.ndarray, geometry: SheetGeometry, dpi: float,
                states: dict[str, str], rng: Rng, pen: Pen | None = None,
                style: str | None = None, sloppy: bool = False) -> np.ndarray:

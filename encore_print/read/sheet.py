@@ -26,6 +26,7 @@ from ..render.preview import render_sheet_image
 from ..render.sheet import HATCH
 from . import tuning
 from .cover import covered, dark_over, deep_within, print_hidden
+from .crease import Crease, find_creases, plain_light, unfold
 from .fill import doubt_pale_fills
 from .flatten import flat_field
 from .glare import lifted_light, near, paled_print, star_veils, veiled, washed_out
@@ -175,7 +176,12 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     # the light, the alignment and the print expected do not depend on each other: the
     # printer's tone and the light are worked out on another core from here on
     tone = meanwhile(lambda: printed_tone(coarse, blank, lifted))
-    # (the helper takes its jobs in turn: the tone is there by the time the light needs it)
+    # (the helper takes its jobs in turn: the tone is there by the time the light needs it).
+    # The light is measured on the photo as it is: a crease's thin shade is too narrow for it
+    # to follow far, and where it does, the pen reads no darker for it (a crease's shade
+    # divided out of this coarse copy too, by a band measured in its few pixels, left the
+    # light too bright beside some: cells read crossed, sure, on --fold ordinary 17, 25)
+    folds = meanwhile(lambda: _creases(coarse, blank, tone.result(), g))
     lit = meanwhile(lambda: light_field(coarse, blank, tone.result()))
     light = meanwhile(lambda: full_size(lit.result(), sheet.shape[:2]))
     notes = []
@@ -199,6 +205,9 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         return _read_sheet(photo, to_mm, layout, g, seen, misfits, name,
                            more if bend is None else bend + more, flattened + 1, sigma,
                            taken=taken, colour_step=colour_step)
+    if folds.result():  # (the print found first, where it lies: a crease moves none of it)
+        unfold(sheet, blank.rgb, tone.result(), blank.flat, folds.result(), px)
+        grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     # what lies over the sheet needs only the light (and the coarse copy), and is asked for
     # once the judge is done. The helper, done with the light before this thread is with the
     # print expected, looks for light of another colour meanwhile; the rest it looks for after
@@ -310,6 +319,14 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         verdicts = [v.doubted(few_crosses=1.0) if v.state == "empty" and not is_small(
             g.element(v.id)) else v for v in verdicts]
     return Reading(name, layout, what_follows(verdicts), sheet, notes)
+
+
+def _creases(coarse: np.ndarray, blank: Blank, tone: np.ndarray, g: SheetGeometry
+             ) -> list[Crease]:
+    """The creases of a sheet folded and opened again (see crease.py), on its coarse copy."""
+    printed = cv2.LUT(blank.small, np.maximum(tone, 1.0))
+    return find_creases(plain_light(coarse, printed, blank.flat), tuning.LIGHT_PX_PER_MM,
+                        g.elements)
 
 
 def _sighted(grey: np.ndarray, name: str, extra: dict[int, Layout], search_all: bool = False

@@ -1223,3 +1223,29 @@ MISSED_TURNED = 0.45
 MISSED_SETTLE_PX = 3.0
 MISSED_LEAST_PX = 12
 
+
+# A crease (read/crease.py): a line darker than the light CREASE_SIDE_MM either side of it, by
+# CREASE_SHADE or more, in CREASE_SHARE of the spans of CREASE_SPAN_MM it crosses where the
+# print is plain (CREASE_MIN_SPANS at least) and in the margins (outside every element,
+# CREASE_SIDE_MM round it) all along, over CREASE_MARGIN_MM at least; within CREASE_MAX_DEG of
+# the sheet's sides, looked for in steps of CREASE_STEP_DEG.
+CREASE_SIDE_MM = 1.5
+CREASE_SPAN_MM = 5.0
+CREASE_SHADE = 0.02
+CREASE_SHARE = 0.5
+CREASE_MIN_SPANS = 3
+CREASE_MARGIN_MM = 10.0
+CREASE_MAX_DEG = 4.0
+CREASE_STEP_DEG = 0.25
+CREASE_TRIED = 3
+# The line found is then fitted to where the crease is darkest across it, row by row: in the
+# rows where it shows (shaded CREASE_SHADE to CREASE_DARKEST: pen is darker), CREASE_FIT_ROWS
+# of them at least, those within CREASE_FIT_PX of the fit
+CREASE_DARKEST = 0.45
+CREASE_FIT_ROWS = 20
+CREASE_FIT_PX = 1.5
+# and its shade is measured within CREASE_BAND_MM of it, over each CREASE_PIECE_MM along it
+# where the print is plain across CREASE_MEASURED of the band (a quarter of the piece or more)
+CREASE_BAND_MM = 3.0
+CREASE_PIECE_MM = 20.0
+CREASE_MEASURED = 0.6

@@ -1,0 +1,308 @@
+"""Creases: a sheet folded (to carry it home, or to keep it in the game's box) and opened again
+to be photographed. Each fold is a straight line right across the sheet: under a lamp a thin
+shade with a lit strip beside it, which the light field (it varies slowly) does not follow, and
+which through a cell or a value reads as a pen's line. Found where the print is plain, on the
+photo's coarse copy divided by the print, and divided out of the photo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from ..geometry import Element
+from . import tuning
+
+
+@dataclass(frozen=True)
+class Crease:
+    """A straight crease in the sheet's frame: `upright` (from its top edge to its bottom one:
+    x varies little) or else lying (from its left edge to its right one), `at` mm across
+    where it crosses the middle of the sheet, leaning `slope` mm across per mm along."""
+
+    upright: bool
+    at: float
+    slope: float
+    shade: float  # how much light it takes away along the margins (its median, 0 … 1)
+
+
+def plain_light(coarse: np.ndarray, printed: np.ndarray, flat: np.ndarray) -> np.ndarray:
+    """The light per pixel of the coarse copy (photo ÷ print as printed, channels summed)
+    where the print is plain (`flat`), NaN elsewhere: what a crease darkens, with the print's
+    own colours divided out."""
+    photo = coarse.astype(np.float32).sum(axis=2)
+    light = photo / np.maximum(printed.sum(axis=2), 1.0)
+    light[flat < 0.5] = np.nan
+    return light
+
+
+def find_creases(light: np.ndarray, px_per_mm: float, elements: tuple[Element, ...]
+                 ) -> list[Crease]:
+    """The creases across the sheet whose light (see plain_light) is `light`, at
+    `px_per_mm`, whose `elements` are where players write; up to 3 each way, within
+    CREASE_MAX_DEG of the sheet's sides. A crease is a line darker than the light
+    CREASE_SIDE_MM either side of it (see _shade): by CREASE_SHADE or more in CREASE_SHARE
+    of the spans of CREASE_SPAN_MM it crosses where the print is plain, CREASE_MIN_SPANS at
+    least, and all along its way through the margins, where no one writes (its median shade
+    there, over CREASE_MARGIN_MM of them at least): pen along a row of cells stays in them."""
+    out = []
+    side = round(tuning.CREASE_SIDE_MM * px_per_mm)
+    span = round(tuning.CREASE_SPAN_MM * px_per_mm)
+    written = _written_on(elements, light.shape, px_per_mm)
+    for upright in (True, False):
+        m, w = (light, written) if upright else (np.ascontiguousarray(light.T), written.T)
+        shade = _shade(m, side)
+        margin = np.where(w, np.nan, shade)
+        spans = _spans(shade, span)
+        margin_spans = ~_any_in_span(w, span)
+        for _ in range(3):
+            tried = [(_in_margins(margin, at, slope, px_per_mm), at, slope)
+                     for _, at, slope in _lines(spans, margin_spans, span)[:tuning.CREASE_TRIED]]
+            shade_, at, slope = max(tried, default=(-np.inf, 0.0, 0.0))
+            if shade_ < tuning.CREASE_SHADE:
+                break
+            _forget(spans, at, slope, span, 2 * side)
+            fit = _fitted(shade, ~w, at, slope, round(tuning.CREASE_BAND_MM * px_per_mm))
+            if fit is not None:
+                out.append(Crease(upright, (fit[0] + 0.5) / px_per_mm, fit[1], shade_))
+    return out
+
+
+@lru_cache(maxsize=8)
+def _written_on(elements: tuple[Element, ...], shape: tuple[int, int], px_per_mm: float
+                ) -> np.ndarray:
+    """Where players write (every element's box and CREASE_SIDE_MM around it), at
+    `px_per_mm` on a sheet image of `shape`."""
+    out = np.zeros(shape, bool)
+    m = tuning.CREASE_SIDE_MM
+    for e in elements:
+        x, y, w, h = e.box_mm
+        out[max(0, round((y - m) * px_per_mm)):max(0, round((y + h + m) * px_per_mm)),
+            max(0, round((x - m) * px_per_mm)):max(0, round((x + w + m) * px_per_mm))] = True
+    return out
+
+
+def _any_in_span(mask: np.ndarray, span: int) -> np.ndarray:
+    h, w = mask.shape
+    n = h // span
+    return mask[:n * span].reshape(n, span, w).any(axis=1)
+
+
+def _shade(m: np.ndarray, side: int) -> np.ndarray:
+    """Per pixel, how much darker than the darker of the pixels `side` to its left and right
+    it is, as a share of that (NaN where any of the three is): a thin line's shade, while the
+    edge of a broad one (a shadow's) shows none."""
+    h, w = m.shape
+    out = np.full((h, w), np.nan, np.float32)
+    if w > 2 * side:  # (np.minimum, unlike np.fmin, keeps a NaN; black pixels have no shade)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out[:, side:w - side] = 1 - m[:, side:w - side] / np.minimum(m[:, :w - 2 * side],
+                                                                         m[:, 2 * side:])
+    return out
+
+
+def _spans(shade: np.ndarray, span: int) -> np.ndarray:
+    """The shade's median over each run of `span` rows, per column (NaN where under a quarter
+    of the run's pixels count): pen beside a few of its pixels makes them look lit, not the
+    run."""
+    h, w = shade.shape
+    n = h // span
+    runs = np.sort(shade[:n * span].reshape(n, span, w), axis=1)  # (NaN sorts last)
+    k = (~np.isnan(runs)).sum(axis=1)
+    middle = np.take_along_axis(runs, (np.maximum(k - 1, 0) // 2)[:, None, :], 1)[:, 0]
+    return np.where(k >= span / 4, middle, np.nan).astype(np.float32)
+
+
+def _lines(spans: np.ndarray, margin: np.ndarray, span: int
+           ) -> list[tuple[float, float, float]]:
+    """The straight lines through the spans that are shaded (CREASE_SHADE or more) in
+    CREASE_MIN_SPANS or more of them, in CREASE_SHARE of those where the print is plain, the
+    best of each slope only, those shaded in the most spans of the margins (`margin`: where no
+    one writes; pen in the cells leads no line there) first, then in the most spans: (their
+    median shade there, where they cross the middle row (px), their slope)."""
+    n, w = spans.shape
+    slopes, cols, reach = _line_columns(n, w, span)
+    rows = np.arange(n)[None, :, None]
+    padded = np.pad(spans, ((0, 0), (reach, reach)), constant_values=np.nan)
+    on = padded[rows, cols]  # per slope, row of spans and line (where it crosses the middle)
+    shaded = on >= tuning.CREASE_SHADE  # (NaN is not)
+    count = shaded.sum(axis=1)
+    count[count < tuning.CREASE_SHARE * (~np.isnan(on)).sum(axis=1)] = 0
+    edge = (shaded & np.pad(margin, ((0, 0), (reach, reach)))[rows, cols]).sum(axis=1)
+    rank = np.where(count >= tuning.CREASE_MIN_SPANS, edge * (n + 1) + count, -1)
+    found = []
+    for k, j in enumerate(rank.argmax(axis=1)):
+        if rank[k, j] >= 0:
+            found.append((int(rank[k, j]), float(np.median(on[k, shaded[k, :, j], j])),
+                          float(j), float(slopes[k])))
+    return [line[1:] for line in sorted(found, reverse=True)]
+
+
+@lru_cache(maxsize=8)
+def _line_columns(n: int, w: int, span: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The slopes looked at; per slope, row of spans and column where the line crosses the
+    middle row, the column it crosses that row at, in the spans padded on both sides by as
+    much as a line leans; and that much."""
+    slopes = np.tan(np.deg2rad(np.arange(-tuning.CREASE_MAX_DEG, tuning.CREASE_MAX_DEG + 1e-9,
+                                         tuning.CREASE_STEP_DEG)))
+    centres = (np.arange(n) + 0.5) * span - n * span / 2
+    lean = np.round(slopes[:, None] * centres[None, :]).astype(int)
+    reach = int(np.abs(lean).max())
+    return slopes, lean[:, :, None] + reach + np.arange(w)[None, None, :], reach
+
+
+def _fitted(shade: np.ndarray, margin: np.ndarray, at: float, slope: float, reach: int
+            ) -> tuple[float, float] | None:
+    """The line (see _lines) laid where the crease is darkest, row by row, within `reach` of
+    it: (where it crosses the middle row, its slope), fitted to the rows where the crease
+    shows (its shade there CREASE_SHADE or more, but no darker than CREASE_DARKEST: pen),
+    first those in the `margin` (where no one writes), then all within CREASE_FIT_PX of that
+    fit; None where fewer than CREASE_FIT_ROWS show it (no crease). The search's steps leave a
+    line up to a pixel off at its ends, more when pen in the cells leads it astray, and a
+    millimetre's error in the crease's place leaves its shade in the photo."""
+    h, w = shade.shape
+    rows = np.arange(h)
+    along = rows + 0.5 - h / 2
+    x = np.round(at + slope * along).astype(int)
+    offsets = np.arange(-reach, reach + 1)
+    cols = x[:, None] + offsets[None, :]
+    near = np.where((cols >= 1) & (cols < w - 1), shade[rows[:, None], cols.clip(0, w - 1)],
+                    np.nan)
+    counted = ~np.isnan(near).all(axis=1)
+    peak = np.nanargmax(np.where(np.isnan(near), -np.inf, near), axis=1)
+    top = near[rows, peak]
+    shows = counted & (top >= tuning.CREASE_SHADE) & (top <= tuning.CREASE_DARKEST) \
+        & (peak > 0) & (peak < len(offsets) - 1)
+    # (to a fraction of a pixel: the parabola through the peak and the pixels either side)
+    left = near[rows, (peak - 1).clip(0)]
+    right = near[rows, (peak + 1).clip(max=len(offsets) - 1)]
+    bend = left - 2 * top + right
+    shows &= ~np.isnan(left) & ~np.isnan(right) & (bend < 0)
+    where = x + offsets[peak] + np.where(shows, 0.5 * (left - right) / np.where(bend < 0, bend,
+                                                                               -1.0), 0.0)
+    keep = shows & margin[rows, x.clip(0, w - 1)]
+    for _ in range(3):
+        if keep.sum() < tuning.CREASE_FIT_ROWS:
+            return None
+        b, a = np.polyfit(along[keep], where[keep], 1)
+        keep = shows & (np.abs(where - (a + b * along)) <= tuning.CREASE_FIT_PX)
+    return (float(a), float(b)) if keep.sum() >= tuning.CREASE_FIT_ROWS else None
+
+
+def _in_margins(margin: np.ndarray, at: float, slope: float, px_per_mm: float) -> float:
+    """How much the line (see _lines) is shaded in the margins (`margin`: the shade, NaN where
+    players write or the print is not plain) all along: its median shade there, along it or
+    along the pixels beside it, whichever is the most (it is found to the nearest pixel);
+    -inf where it runs through less than CREASE_MARGIN_MM of them."""
+    h, w = margin.shape
+    rows = np.arange(h)
+    x = np.round(at + slope * (rows + 0.5 - h / 2)).astype(int)
+    rows, x = rows[(x >= 1) & (x < w - 1)], x[(x >= 1) & (x < w - 1)]
+    most = -np.inf
+    for d in (-1, 0, 1):
+        seen = margin[rows, x + d]
+        seen = seen[~np.isnan(seen)]
+        if len(seen) >= tuning.CREASE_MARGIN_MM * px_per_mm:
+            most = max(most, float(np.median(seen)))
+    return most
+
+
+def _forget(spans: np.ndarray, at: float, slope: float, span: int, reach: int) -> None:
+    """Leaves the spans within `reach` of the line found out of the next search (in place)."""
+    n = spans.shape[0]
+    centres = (np.arange(n) + 0.5) * span - n * span / 2
+    for r, c in enumerate(np.round(at + slope * centres).astype(int)):
+        spans[r, max(0, c - reach):max(0, c + reach + 1)] = np.nan
+
+
+def unfold(image: np.ndarray, blank_rgb: np.ndarray, tone: np.ndarray, flat: np.ndarray,
+           creases: list[Crease], px_per_mm: float) -> None:
+    """Divides the creases' shade out of `image` (the sheet's frame at `px_per_mm`, uint8,
+    its channels in either order; in place), whose print is `blank_rgb` (the same size) as
+    printed in `tone` (see tone.printed_tone), plain where `flat` (at any coarser size) is:
+    within CREASE_BAND_MM of each crease, the light across it as photo ÷ print where the print
+    is plain, its median over each CREASE_PIECE_MM along it, as a share of the light at the
+    band's two edges; a crease throws as much shade on pen and print as on paper."""
+    reach = round(tuning.CREASE_BAND_MM * px_per_mm)
+    for c in creases:
+        img, blank = (image, blank_rgb) if c.upright else (image.transpose(1, 0, 2),
+                                                           blank_rgb.transpose(1, 0, 2))
+        plain = flat if c.upright else flat.T
+        h, w = img.shape[:2]
+        rows = np.arange(h)
+        # where the crease runs (in pixels, x of pixel centres) and how far each row's pixel
+        # nearest to it lies from it
+        centre = (c.at + c.slope * ((rows + 0.5) / px_per_mm - h / 2 / px_per_mm)) \
+            * px_per_mm - 0.5
+        nearest = np.round(centre).astype(int)
+        phase = (nearest - centre).astype(np.float32)  # (-0.5 … 0.5)
+        cols = nearest[:, None] + np.arange(-reach - 1, reach + 2)[None, :]
+        inside = (cols >= 0) & (cols < w)
+        cols = cols.clip(0, w - 1)
+        band = img[rows[:, None], cols].astype(np.float32)
+        printed = cv2.LUT(blank[rows[:, None], cols], np.maximum(tone, 1.0))
+        k = plain.shape[0] / h
+        ratio = band.sum(axis=2) / np.maximum(printed.sum(axis=2), 1.0)
+        ratio[~inside | (plain[(rows * k).astype(int)[:, None], (cols * k).astype(int)] < 0.5)] \
+            = np.nan
+        # the light at whole pixels from the crease, from the two pixels either side of each
+        shade = _shade_across(_shifted(ratio, -phase)[:, 1:-1],
+                              round(tuning.CREASE_PIECE_MM * px_per_mm))
+        if shade is None:
+            continue
+        # and back at each pixel's own distance from it
+        at_pixels = _shifted(np.pad(shade, ((0, 0), (1, 1)), mode="edge"), phase)
+        band /= at_pixels[..., None]
+        img[rows[:, None], cols] = np.where(inside[..., None], np.clip(band + 0.5, 0, 255),
+                                            img[rows[:, None], cols]).astype(np.uint8)
+
+
+def _shifted(a: np.ndarray, by: np.ndarray) -> np.ndarray:
+    """Each row of `a` moved `by` (per row, -1 … 1) of a column to the left, linearly
+    interpolated (NaN next to NaN; the last column kept)."""
+    w = a.shape[1]
+    x = np.arange(w)[None, :] + by[:, None]
+    x0 = np.clip(np.floor(x).astype(int), 0, w - 2)
+    f = np.clip(x - x0, 0.0, 1.0)
+    rows = np.arange(a.shape[0])[:, None]
+    return a[rows, x0] * (1 - f) + a[rows, x0 + 1] * f
+
+
+def _shade_across(ratio: np.ndarray, piece: int) -> np.ndarray | None:
+    """Per pixel of the band (rows along the crease, columns across it), the share of the
+    light the crease leaves there: the median of photo ÷ print (`ratio`, NaN where not
+    measured) over each `piece` of rows, per column, over the line between the medians at the
+    band's two edges; pieces that measure too little take their nearest neighbour's, rows
+    between the pieces' middles a blend of the two. None where no piece measures enough."""
+    h, width = ratio.shape
+    n = max(1, h // piece)
+    pieces = []
+    for i in range(n):
+        part = ratio[i * h // n:(i + 1) * h // n].copy()
+        edges = np.concatenate([part[:, :3], part[:, -3:]], axis=1)
+        edges = edges[~np.isnan(edges)]
+        if edges.size:  # (pen is darker than any crease: a row of dots along one is none of it)
+            part[part < (1 - tuning.CREASE_DARKEST) * np.median(edges)] = np.nan
+        measured = (~np.isnan(part)).sum(axis=0) >= len(part) / 4
+        if not edges.size or measured.mean() < tuning.CREASE_MEASURED or not (
+                measured[:3].any() and measured[-3:].any()):
+            pieces.append(None)  # (along a print's edge: measured in the margins instead)
+            continue
+        # (across a print's line, the shade either side of it)
+        d = np.arange(width)
+        profile = np.interp(d, d[measured], np.nanmedian(part[:, measured], axis=0))
+        edges = float(np.median(profile[:3])), float(np.median(profile[-3:]))
+        shares = profile / np.linspace(*edges, width)
+        # (darker or lighter than a crease: a shadow's or a reflection's edge, or pen)
+        pieces.append(shares if 1 - tuning.CREASE_DARKEST <= shares.min()
+                      and shares.max() <= 1 + tuning.CREASE_DARKEST / 2 else None)
+    known = [i for i, p in enumerate(pieces) if p is not None]
+    if not known:
+        return None
+    filled = np.array([pieces[min(known, key=lambda j: abs(j - i))] for i in range(n)])
+    middles = (np.arange(n) + 0.5) * h / n
+    rows = np.arange(h) + 0.5
+    return np.stack([np.interp(rows, middles, filled[:, d]) for d in range(width)],
+                    axis=1).astype(np.float32)
