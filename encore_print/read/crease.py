@@ -14,6 +14,7 @@ import numpy as np
 
 from ..geometry import Element
 from . import tuning
+from .ink import channel_sum
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,8 @@ def plain_light(coarse: np.ndarray, printed: np.ndarray, flat: np.ndarray) -> np
     """The light per pixel of the coarse copy (photo ÷ print as printed, channels summed)
     where the print is plain (`flat`), NaN elsewhere: what a crease darkens, with the print's
     own colours divided out."""
-    photo = coarse.astype(np.float32).sum(axis=2)
-    light = photo / np.maximum(printed.sum(axis=2), 1.0)
+    light = channel_sum(coarse.astype(np.float32))
+    light /= np.maximum(channel_sum(printed), 1.0)
     light[flat < 0.5] = np.nan
     return light
 
@@ -59,7 +60,7 @@ def find_creases(light: np.ndarray, px_per_mm: float, elements: tuple[Element, .
         margin_spans = ~_any_in_span(w, span)
         for _ in range(3):
             tried = [(_in_margins(margin, at, slope, px_per_mm), at, slope)
-                     for _, at, slope in _lines(spans, margin_spans, span)[:tuning.CREASE_TRIED]]
+                     for at, slope in _lines(*spans, margin_spans, span)[:tuning.CREASE_TRIED]]
             shade_, at, slope = max(tried, default=(-np.inf, 0.0, 0.0))
             if shade_ < tuning.CREASE_SHADE:
                 break
@@ -103,54 +104,68 @@ def _shade(m: np.ndarray, side: int) -> np.ndarray:
     return out
 
 
-def _spans(shade: np.ndarray, span: int) -> np.ndarray:
-    """The shade's median over each run of `span` rows, per column (NaN where under a quarter
-    of the run's pixels count): pen beside a few of its pixels makes them look lit, not the
-    run."""
+def _spans(shade: np.ndarray, span: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per run of `span` rows and column: whether the shade's median there is CREASE_SHADE or
+    more (over every other row: as good, in half the time), and whether a quarter of its
+    pixels count at least (where not, it is not shaded either). A median: pen beside a few
+    of its pixels makes them look lit, not the run."""
     h, w = shade.shape
     n = h // span
-    runs = np.sort(shade[:n * span].reshape(n, span, w), axis=1)  # (NaN sorts last)
-    k = (~np.isnan(runs)).sum(axis=1)
-    middle = np.take_along_axis(runs, (np.maximum(k - 1, 0) // 2)[:, None, :], 1)[:, 0]
-    return np.where(k >= span / 4, middle, np.nan).astype(np.float32)
+    runs = shade[:n * span:2].reshape(n, -1, w)
+    counted = (~np.isnan(runs)).sum(axis=1)
+    plain = counted >= runs.shape[1] / 4
+    return plain & (2 * (runs >= tuning.CREASE_SHADE).sum(axis=1) > counted), plain
 
 
-def _lines(spans: np.ndarray, margin: np.ndarray, span: int
-           ) -> list[tuple[float, float, float]]:
-    """The straight lines through the spans that are shaded (CREASE_SHADE or more) in
-    CREASE_MIN_SPANS or more of them, in CREASE_SHARE of those where the print is plain, the
-    best of each slope only, those shaded in the most spans of the margins (`margin`: where no
-    one writes; pen in the cells leads no line there) first, then in the most spans: (their
-    median shade there, where they cross the middle row (px), their slope)."""
-    n, w = spans.shape
-    slopes, cols, reach = _line_columns(n, w, span)
-    rows = np.arange(n)[None, :, None]
-    padded = np.pad(spans, ((0, 0), (reach, reach)), constant_values=np.nan)
-    on = padded[rows, cols]  # per slope, row of spans and line (where it crosses the middle)
-    shaded = on >= tuning.CREASE_SHADE  # (NaN is not)
-    count = shaded.sum(axis=1)
-    count[count < tuning.CREASE_SHARE * (~np.isnan(on)).sum(axis=1)] = 0
-    edge = (shaded & np.pad(margin, ((0, 0), (reach, reach)))[rows, cols]).sum(axis=1)
-    rank = np.where(count >= tuning.CREASE_MIN_SPANS, edge * (n + 1) + count, -1)
+def _lines(shaded: np.ndarray, plain: np.ndarray, margin: np.ndarray, span: int
+           ) -> list[tuple[float, float]]:
+    """The straight lines through the spans (see _spans) that are `shaded` in
+    CREASE_MIN_SPANS or more of them, in CREASE_SHARE of those where the print is `plain`,
+    and in one of the margins at least (`margin`: the spans where no one writes; a crease runs
+    through them, pen in the cells does not), the best of each slope only, those shaded in
+    the most spans of the margins first, then in the most spans: (where they cross the middle
+    row (px), their slope). Only the lines through a shaded span of the margins are looked
+    at: on most sheets there is none. None lies within CREASE_EDGE_MM of the sheet's sides
+    (the shadow along its edge, a margin too narrow to tell a crease by)."""
+    n, w = shaded.shape
+    slopes, lean = _leans(n, span)
+    seen = np.argwhere(shaded & margin)
+    if not len(seen):
+        return []
+    # every line through one of those spans, by slope and where it crosses the middle row
+    which = np.repeat(np.arange(len(slopes)), len(seen))
+    at = (seen[:, 1][None, :] - lean[:, seen[:, 0]]).ravel()
+    border = round(tuning.CREASE_EDGE_MM * span / tuning.CREASE_SPAN_MM)  # (px)
+    pairs = np.unique(np.stack([which, at], axis=1)[(at >= border) & (at < w - border)],
+                      axis=0)
+    if not len(pairs):
+        return []
+    k, x = pairs.T
+    cols = x[None, :] + lean[k].T  # per row of spans and line, the column it crosses
+    inside = (cols >= 0) & (cols < w)
+    rows = np.arange(n)[:, None]
+    cols = cols.clip(0, w - 1)
+    hit = inside & shaded[rows, cols]
+    count = hit.sum(axis=0)
+    edge = (hit & margin[rows, cols]).sum(axis=0)
+    good = (count >= tuning.CREASE_MIN_SPANS) & (
+        count >= tuning.CREASE_SHARE * (inside & plain[rows, cols]).sum(axis=0))
     found = []
-    for k, j in enumerate(rank.argmax(axis=1)):
-        if rank[k, j] >= 0:
-            found.append((int(rank[k, j]), float(np.median(on[k, shaded[k, :, j], j])),
-                          float(j), float(slopes[k])))
-    return [line[1:] for line in sorted(found, reverse=True)]
+    for slope in np.unique(k[good]):
+        mine = np.flatnonzero(good & (k == slope))
+        j = mine[np.argmax(edge[mine] * (n + 1) + count[mine])]
+        found.append((int(edge[j]), int(count[j]), float(x[j]), float(slopes[slope])))
+    return [line[2:] for line in sorted(found, reverse=True)]
 
 
 @lru_cache(maxsize=8)
-def _line_columns(n: int, w: int, span: int) -> tuple[np.ndarray, np.ndarray, int]:
-    """The slopes looked at; per slope, row of spans and column where the line crosses the
-    middle row, the column it crosses that row at, in the spans padded on both sides by as
-    much as a line leans; and that much."""
+def _leans(n: int, span: int) -> tuple[np.ndarray, np.ndarray]:
+    """The slopes looked at, and per slope and row of spans, how many columns a line at that
+    slope lies from where it crosses the middle row."""
     slopes = np.tan(np.deg2rad(np.arange(-tuning.CREASE_MAX_DEG, tuning.CREASE_MAX_DEG + 1e-9,
                                          tuning.CREASE_STEP_DEG)))
     centres = (np.arange(n) + 0.5) * span - n * span / 2
-    lean = np.round(slopes[:, None] * centres[None, :]).astype(int)
-    reach = int(np.abs(lean).max())
-    return slopes, lean[:, :, None] + reach + np.arange(w)[None, None, :], reach
+    return slopes, np.round(slopes[:, None] * centres[None, :]).astype(int)
 
 
 def _fitted(shade: np.ndarray, margin: np.ndarray, at: float, slope: float, reach: int
@@ -209,12 +224,15 @@ def _in_margins(margin: np.ndarray, at: float, slope: float, px_per_mm: float) -
     return most
 
 
-def _forget(spans: np.ndarray, at: float, slope: float, span: int, reach: int) -> None:
-    """Leaves the spans within `reach` of the line found out of the next search (in place)."""
-    n = spans.shape[0]
+def _forget(spans: tuple[np.ndarray, np.ndarray], at: float, slope: float, span: int,
+            reach: int) -> None:
+    """Leaves the spans (see _spans) within `reach` of the line found out of the next search
+    (in place)."""
+    n = spans[0].shape[0]
     centres = (np.arange(n) + 0.5) * span - n * span / 2
     for r, c in enumerate(np.round(at + slope * centres).astype(int)):
-        spans[r, max(0, c - reach):max(0, c + reach + 1)] = np.nan
+        for a in spans:
+            a[r, max(0, c - reach):max(0, c + reach + 1)] = False
 
 
 def unfold(image: np.ndarray, blank_rgb: np.ndarray, tone: np.ndarray, flat: np.ndarray,
@@ -244,7 +262,7 @@ def unfold(image: np.ndarray, blank_rgb: np.ndarray, tone: np.ndarray, flat: np.
         band = img[rows[:, None], cols].astype(np.float32)
         printed = cv2.LUT(blank[rows[:, None], cols], np.maximum(tone, 1.0))
         k = plain.shape[0] / h
-        ratio = band.sum(axis=2) / np.maximum(printed.sum(axis=2), 1.0)
+        ratio = channel_sum(band) / np.maximum(channel_sum(printed), 1.0)
         ratio[~inside | (plain[(rows * k).astype(int)[:, None], (cols * k).astype(int)] < 0.5)] \
             = np.nan
         # the light at whole pixels from the crease, from the two pixels either side of each

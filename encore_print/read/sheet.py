@@ -176,14 +176,16 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     # the light, the alignment and the print expected do not depend on each other: the
     # printer's tone and the light are worked out on another core from here on
     tone = meanwhile(lambda: printed_tone(coarse, blank, lifted))
-    # (the helper takes its jobs in turn: the tone is there by the time the light needs it).
-    # The light is measured on the photo as it is: a crease's thin shade is too narrow for it
-    # to follow far, and where it does, the pen reads no darker for it (a crease's shade
-    # divided out of this coarse copy too, by a band measured in its few pixels, left the
-    # light too bright beside some: cells read crossed, sure, on --fold ordinary 17, 25)
-    folds = meanwhile(lambda: _creases(coarse, blank, tone.result(), g))
+    # (the helper takes its jobs in turn: the tone is there by the time the light needs it)
     lit = meanwhile(lambda: light_field(coarse, blank, tone.result()))
     light = meanwhile(lambda: full_size(lit.result(), sheet.shape[:2]))
+    # the creases of a sheet folded and opened again, whose shade is divided out of the sheet
+    # before its patches are cut out; the light is measured on the photo as it is: a crease's
+    # thin shade is too narrow for it to follow far, and where it does, the pen reads no
+    # darker for it (a crease's shade divided out of this coarse copy too, by a band measured
+    # in its few pixels, left the light too bright beside some: cells read crossed, sure, on
+    # --fold ordinary 17, 25)
+    folds = meanwhile(lambda: _creases(coarse, blank, tone.result(), g))
     notes = []
     hidden = [c for k, c in enumerate(CORNERS) if k not in seen.markers]
     if hidden:
@@ -205,9 +207,6 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
         return _read_sheet(photo, to_mm, layout, g, seen, misfits, name,
                            more if bend is None else bend + more, flattened + 1, sigma,
                            taken=taken, colour_step=colour_step)
-    if folds.result():  # (the print found first, where it lies: a crease moves none of it)
-        unfold(sheet, blank.rgb, tone.result(), blank.flat, folds.result(), px)
-        grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     # what lies over the sheet needs only the light (and the coarse copy), and is asked for
     # once the judge is done. The helper, done with the light before this thread is with the
     # print expected, looks for light of another colour meanwhile; the rest it looks for after
@@ -219,6 +218,9 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     scale = photo_px_per_mm(to_mm, g.sheet_mm)
     expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area,
                               colour_blur_px(colour_step, scale, px))
+    if folds.result():  # (the print was found first, where it lies: a crease moves none)
+        unfold(sheet, blank.rgb, tone.result(), blank.flat, folds.result(), px)
+        grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     places = _placed(boxes, shifts, *sheet.shape[1::-1])
     jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), places, boxes,
                                      by_size, g.elements)

@@ -1228,7 +1228,8 @@ MISSED_LEAST_PX = 12
 # CREASE_SHADE or more, in CREASE_SHARE of the spans of CREASE_SPAN_MM it crosses where the
 # print is plain (CREASE_MIN_SPANS at least) and in the margins (outside every element,
 # CREASE_SIDE_MM round it) all along, over CREASE_MARGIN_MM at least; within CREASE_MAX_DEG of
-# the sheet's sides, looked for in steps of CREASE_STEP_DEG.
+# the sheet's sides, looked for in steps of CREASE_STEP_DEG, not within CREASE_EDGE_MM of them;
+# of the lines through the margins, the CREASE_TRIED most shaded in the spans are tried.
 CREASE_SIDE_MM = 1.5
 CREASE_SPAN_MM = 5.0
 CREASE_SHADE = 0.02
@@ -1238,6 +1239,7 @@ CREASE_MARGIN_MM = 10.0
 CREASE_MAX_DEG = 4.0
 CREASE_STEP_DEG = 0.25
 CREASE_TRIED = 3
+CREASE_EDGE_MM = 10.0
 # The line found is then fitted to where the crease is darkest across it, row by row: in the
 # rows where it shows (shaded CREASE_SHADE to CREASE_DARKEST: pen is darker), CREASE_FIT_ROWS
 # of them at least, those within CREASE_FIT_PX of the fit
