@@ -110,3 +110,13 @@ def test_a_folded_sheet_reads_as_it_was_marked(seed, monkeypatch):
     assert uncertain(reading) == set()
     monkeypatch.setattr(sheet, "_creases", lambda *_: [])
     assert len(misread(read_image(photo, "folded"), truth)) >= 5
+
+
+def test_a_crease_runs_through_the_boxes_on_its_line():
+    upright = Crease(True, 90.0, 0.02, 0.1)  # 90 mm across the middle, leaning right downwards
+    assert upright.crosses((89.0, 95.0, 3.0, 10.0), (180.0, 128.0))  # (90.7 mm down there)
+    assert not upright.crosses((93.0, 95.0, 3.0, 10.0), (180.0, 128.0))
+    assert upright.crosses((91.5, 95.0, 3.0, 10.0), (180.0, 128.0))  # (within a mm of it)
+    lying = Crease(False, 64.0, 0.0, 0.1)
+    assert lying.crosses((150.0, 60.0, 8.0, 8.0), (180.0, 128.0))
+    assert not lying.crosses((150.0, 70.0, 8.0, 8.0), (180.0, 128.0))

@@ -28,6 +28,18 @@ class Crease:
     slope: float
     shade: float  # how much light it takes away along the margins (its median, 0 … 1)
 
+    def crosses(self, box_mm: tuple[float, float, float, float],
+                sheet_mm: tuple[float, float]) -> bool:
+        """Whether it runs through the box (x, y, w, h, mm) of a sheet of `sheet_mm` (w, h),
+        or within CREASE_NEAR_MM of it."""
+        x, y, w, h = box_mm
+        if not self.upright:
+            x, y, w, h = y, x, h, w
+        along = sheet_mm[1] if self.upright else sheet_mm[0]
+        middle = self.at + self.slope * (y + h / 2 - along / 2)
+        reach = tuning.CREASE_NEAR_MM + abs(self.slope) * h / 2
+        return x - reach <= middle <= x + w + reach
+
 
 def plain_light(coarse: np.ndarray, printed: np.ndarray, flat: np.ndarray) -> np.ndarray:
     """The light per pixel of the coarse copy (photo ÷ print as printed, channels summed)

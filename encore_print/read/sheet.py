@@ -259,6 +259,9 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     verdicts = _doubt_off_their_match(verdicts, g, found, shifts, matches, px)
     verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
     verdicts = doubt_pale_fills(verdicts, g, lit.result())
+    verdicts = [v.doubted(crease=1.0) if v.state == "struck" and any(
+        c.crosses(g.element(v.id).box_mm, g.sheet_mm) for c in folds.result()) else v
+        for v in verdicts]
     if any("light_dip" in v.features for v in verdicts):
         notes.append("some boxes look coloured in with a pencil or a pale pen, which a photo "
                      "can hardly tell from bare paper: every box that reads empty is left for "

@@ -1251,3 +1251,9 @@ CREASE_FIT_PX = 1.5
 CREASE_BAND_MM = 3.0
 CREASE_PIECE_MM = 20.0
 CREASE_MEASURED = 0.6
+# What is left of a crease's shade through a value can still pass for a stroke through it (its
+# print leaves the band little plain paper to measure the shade on): a value read struck that a
+# crease runs through, or within CREASE_NEAR_MM of, is left to the players. --fold hard 0-149:
+# 4 colour bonuses and a column's value read struck so, sure (and a total unchanged only by
+# luck: each colour or column incomplete)
+CREASE_NEAR_MM = 1.0
