@@ -120,3 +120,16 @@ def test_a_crease_runs_through_the_boxes_on_its_line():
     lying = Crease(False, 64.0, 0.0, 0.1)
     assert lying.crosses((150.0, 60.0, 8.0, 8.0), (180.0, 128.0))
     assert not lying.crosses((150.0, 70.0, 8.0, 8.0), (180.0, 128.0))
+
+
+def test_a_value_struck_faintly_where_a_crease_runs_is_left_to_the_players():
+    """What is left of a crease's shade through a value can pass for a stroke: a value read
+    struck by a line no clearer than that, on a crease, is in doubt, and the players hear
+    why (here it is struck: column M's upper value, seed 9, folded in thirds)."""
+    _, truth, marked, rng = finished(seed=309)
+    folded = fold_sheet(marked, DPI, np.random.default_rng(9))
+    reading = read_image(take_photo(folded, rng, "ordinary", out_megapixels=2).image, "folded")
+    assert {v.id for v in reading.verdicts if "crease" in v.features} == {"column:M:first"}
+    assert truth["column:M:first"] == "struck"
+    assert misread(reading, truth) == set()
+    assert any("a crease runs through values that read struck" in n for n in reading.notes)

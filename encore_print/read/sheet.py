@@ -259,9 +259,14 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     verdicts = _doubt_off_their_match(verdicts, g, found, shifts, matches, px)
     verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
     verdicts = doubt_pale_fills(verdicts, g, lit.result())
-    verdicts = [v.doubted(crease=1.0) if v.state == "struck" and any(
-        c.crosses(g.element(v.id).box_mm, g.sheet_mm) for c in folds.result()) else v
-        for v in verdicts]
+    verdicts = [v.doubted(crease=1.0) if v.state == "struck"
+                and v.features.get("line_z", np.inf) < tuning.CREASE_STROKE_Z and any(
+                    c.crosses(g.element(v.id).box_mm, g.sheet_mm) for c in folds.result())
+                else v for v in verdicts]
+    if any("crease" in v.features for v in verdicts):
+        notes.append("the sheet was folded, and a crease runs through values that read struck: "
+                     "a crease can look like a stroke through a value, so they are left for you "
+                     "to check")
     if any("light_dip" in v.features for v in verdicts):
         notes.append("some boxes look coloured in with a pencil or a pale pen, which a photo "
                      "can hardly tell from bare paper: every box that reads empty is left for "
