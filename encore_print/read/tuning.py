@@ -1230,6 +1230,10 @@ MISSED_LEAST_PX = 12
 # CREASE_SIDE_MM round it) all along, over CREASE_MARGIN_MM at least; within CREASE_MAX_DEG of
 # the sheet's sides, looked for in steps of CREASE_STEP_DEG, not within CREASE_EDGE_MM of them;
 # of the lines through the margins, the CREASE_TRIED most shaded in the spans are tried.
+# Measured on the coarse copies of benchmarks/score.py --fold, ordinary and hard seeds 0-59:
+# 97 of 99 and 86 of 97 creases found (missed: 5-9 % deep but one, 19 %, on a hard photo), and
+# none on the same 120 sheets unfolded. Looked for in the cells too, the shade of the pen
+# along a row of crosses made creases of them; in the margins alone, a hard photo's noise did.
 CREASE_SIDE_MM = 1.5
 CREASE_SPAN_MM = 5.0
 CREASE_SHADE = 0.02
