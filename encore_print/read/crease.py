@@ -279,7 +279,8 @@ def unfold(image: np.ndarray, blank_rgb: np.ndarray, tone: np.ndarray, flat: np.
             = np.nan
         # the light at whole pixels from the crease, from the two pixels either side of each
         shade = _shade_across(_shifted(ratio, -phase)[:, 1:-1],
-                              round(tuning.CREASE_PIECE_MM * px_per_mm))
+                              round(tuning.CREASE_PIECE_MM * px_per_mm),
+                              round(tuning.CREASE_GAP_MM * px_per_mm))
         if shade is None:
             continue
         # and back at each pixel's own distance from it
@@ -300,12 +301,20 @@ def _shifted(a: np.ndarray, by: np.ndarray) -> np.ndarray:
     return a[rows, x0] * (1 - f) + a[rows, x0 + 1] * f
 
 
-def _shade_across(ratio: np.ndarray, piece: int) -> np.ndarray | None:
+def _widest_gap(measured: np.ndarray) -> int:
+    """The longest run of columns not `measured` (bool)."""
+    runs = np.diff(np.flatnonzero(np.concatenate([[True], measured, [True]])))
+    return int(runs.max()) - 1
+
+
+def _shade_across(ratio: np.ndarray, piece: int, gap: int) -> np.ndarray | None:
     """Per pixel of the band (rows along the crease, columns across it), the share of the
     light the crease leaves there: the median of photo ÷ print (`ratio`, NaN where not
-    measured) over each `piece` of rows, per column, over the line between the medians at the
-    band's two edges; pieces that measure too little take their nearest neighbour's, rows
-    between the pieces' middles a blend of the two. None where no piece measures enough."""
+    measured) over each `piece` of rows, per column (where an eighth of them are measured;
+    across a print's line, no wider than `gap` columns, the shade either side of it), over the
+    line between the medians at the band's two edges; pieces that measure too little take
+    their nearest neighbour's, rows between the pieces' middles a blend of the two. None where
+    no piece measures enough."""
     h, width = ratio.shape
     n = max(1, h // piece)
     pieces = []
@@ -315,12 +324,11 @@ def _shade_across(ratio: np.ndarray, piece: int) -> np.ndarray | None:
         edges = edges[~np.isnan(edges)]
         if edges.size:  # (pen is darker than any crease: a row of dots along one is none of it)
             part[part < (1 - tuning.CREASE_DARKEST) * np.median(edges)] = np.nan
-        measured = (~np.isnan(part)).sum(axis=0) >= len(part) / 4
+        measured = (~np.isnan(part)).sum(axis=0) >= len(part) / 8
         if not edges.size or measured.mean() < tuning.CREASE_MEASURED or not (
-                measured[:3].any() and measured[-3:].any()):
+                measured[:3].any() and measured[-3:].any()) or _widest_gap(measured) > gap:
             pieces.append(None)  # (along a print's edge: measured in the margins instead)
             continue
-        # (across a print's line, the shade either side of it)
         d = np.arange(width)
         profile = np.interp(d, d[measured], np.nanmedian(part[:, measured], axis=0))
         edges = float(np.median(profile[:3])), float(np.median(profile[-3:]))

@@ -1229,11 +1229,12 @@ MISSED_LEAST_PX = 12
 # print is plain (CREASE_MIN_SPANS at least) and in the margins (outside every element,
 # CREASE_SIDE_MM round it) all along, over CREASE_MARGIN_MM at least; within CREASE_MAX_DEG of
 # the sheet's sides, looked for in steps of CREASE_STEP_DEG, not within CREASE_EDGE_MM of them;
-# of the lines through the margins, the CREASE_TRIED most shaded in the spans are tried.
-# Measured on the coarse copies of benchmarks/score.py --fold, ordinary and hard seeds 0-59:
-# 97 of 99 and 86 of 97 creases found (missed: 5-9 % deep but one, 19 %, on a hard photo), and
-# none on the same 120 sheets unfolded. Looked for in the cells too, the shade of the pen
-# along a row of crosses made creases of them; in the margins alone, a hard photo's noise did.
+# of the lines through the margins, the CREASE_TRIED shaded in the most spans of the margins
+# (then of all) are tried. Measured on the coarse copies of benchmarks/score.py --fold,
+# ordinary and hard seeds 0-59: 97 of 99 and 90 of 97 creases found (the rest only 5-8 %
+# deep), none on the same 120 sheets unfolded (3 tried: 86 of 97 found on the hard ones).
+# Looked for in the cells too, the shade of the pen along a row of crosses made creases of
+# them; in the margins alone, a hard photo's noise did.
 CREASE_SIDE_MM = 1.5
 CREASE_SPAN_MM = 5.0
 CREASE_SHADE = 0.02
@@ -1242,7 +1243,7 @@ CREASE_MIN_SPANS = 3
 CREASE_MARGIN_MM = 10.0
 CREASE_MAX_DEG = 4.0
 CREASE_STEP_DEG = 0.25
-CREASE_TRIED = 3
+CREASE_TRIED = 10
 CREASE_EDGE_MM = 10.0
 # The line found is then fitted to where the crease is darkest across it, row by row: in the
 # rows where it shows (shaded CREASE_SHADE to CREASE_DARKEST: pen is darker), CREASE_FIT_ROWS
@@ -1251,10 +1252,13 @@ CREASE_DARKEST = 0.45
 CREASE_FIT_ROWS = 20
 CREASE_FIT_PX = 1.5
 # and its shade is measured within CREASE_BAND_MM of it, over each CREASE_PIECE_MM along it
-# where the print is plain across CREASE_MEASURED of the band (a quarter of the piece or more)
+# where the print is plain across CREASE_MEASURED of the band (an eighth of the piece or more)
+# with no gap wider than CREASE_GAP_MM (bridged across it: wider, it bridged the crease itself,
+# whose shade was then left in the photo: --fold --pen pencil ordinary 70042, cells read crossed)
 CREASE_BAND_MM = 3.0
 CREASE_PIECE_MM = 20.0
 CREASE_MEASURED = 0.6
+CREASE_GAP_MM = 0.5
 # What is left of a crease's shade through a value can still pass for a stroke through it (its
 # print leaves the band little plain paper to measure the shade on): a value read struck by a
 # line no clearer than CREASE_STROKE_Z that a crease runs through, or within CREASE_NEAR_MM of,
