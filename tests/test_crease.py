@@ -79,7 +79,8 @@ def test_unfolding_divides_the_crease_s_shade_out_of_pen_and_paper_alike(encore_
     # (the light is as printed: the tone changes nothing)
     tone = np.arange(256, dtype=np.float32)[None, :, None].repeat(3, axis=2)
     before = np.abs(creased.astype(int) - photo).max()
-    unfold(creased, blank, tone, flat, [Crease(True, 90.0, 0.01, 0.2)], px)
+    crease = Crease(True, 90.0, 0.01, 0.2)
+    assert unfold(creased, blank, tone, flat, [crease], px) == [crease]
     assert before >= 45
     assert np.abs(creased.astype(int) - photo).max() <= 3
 

@@ -221,8 +221,11 @@ def _fitted(shade: np.ndarray, margin: np.ndarray, at: float, slope: float, reac
 def _in_margins(margin: np.ndarray, at: float, slope: float, px_per_mm: float) -> float:
     """How much the line (see _lines) is shaded in the margins (`margin`: the shade, NaN where
     players write or the print is not plain) all along: its median shade there, along it or
-    along the pixels beside it, whichever is the most (it is found to the nearest pixel);
-    -inf where it runs through less than CREASE_MARGIN_MM of them."""
+    along the pixels beside it, whichever is the most (it is found to the nearest pixel), in
+    whichever half of the sheet it is the less; -inf where it runs through less than
+    CREASE_MARGIN_MM of them, or less than CREASE_END_MM in either half. A crease runs from
+    edge to edge; the edge of a pen lying on the sheet, or its shadow, stops where the pen
+    does."""
     h, w = margin.shape
     rows = np.arange(h)
     x = np.round(at + slope * (rows + 0.5 - h / 2)).astype(int)
@@ -230,9 +233,11 @@ def _in_margins(margin: np.ndarray, at: float, slope: float, px_per_mm: float) -
     most = -np.inf
     for d in (-1, 0, 1):
         seen = margin[rows, x + d]
-        seen = seen[~np.isnan(seen)]
-        if len(seen) >= tuning.CREASE_MARGIN_MM * px_per_mm:
-            most = max(most, float(np.median(seen)))
+        halves = [seen[:np.searchsorted(rows, h // 2)], seen[np.searchsorted(rows, h // 2):]]
+        halves = [a[~np.isnan(a)] for a in halves]
+        if sum(len(a) for a in halves) >= tuning.CREASE_MARGIN_MM * px_per_mm and all(
+                len(a) >= tuning.CREASE_END_MM * px_per_mm for a in halves):
+            most = max(most, min(float(np.median(a)) for a in halves))
     return most
 
 
@@ -248,14 +253,16 @@ def _forget(spans: tuple[np.ndarray, np.ndarray], at: float, slope: float, span:
 
 
 def unfold(image: np.ndarray, blank_rgb: np.ndarray, tone: np.ndarray, flat: np.ndarray,
-           creases: list[Crease], px_per_mm: float) -> None:
+           creases: list[Crease], px_per_mm: float) -> list[Crease]:
     """Divides the creases' shade out of `image` (the sheet's frame at `px_per_mm`, uint8,
     its channels in either order; in place), whose print is `blank_rgb` (the same size) as
     printed in `tone` (see tone.printed_tone), plain where `flat` (at any coarser size) is:
     within CREASE_BAND_MM of each crease, the light across it as photo ÷ print where the print
     is plain, its median over each CREASE_PIECE_MM along it, as a share of the light at the
-    band's two edges; a crease throws as much shade on pen and print as on paper."""
+    band's two edges; a crease throws as much shade on pen and print as on paper. Returns the
+    creases whose shade it measured somewhere (see _shade_across), and divided out."""
     reach = round(tuning.CREASE_BAND_MM * px_per_mm)
+    done = []
     for c in creases:
         img, blank = (image, blank_rgb) if c.upright else (image.transpose(1, 0, 2),
                                                            blank_rgb.transpose(1, 0, 2))
@@ -283,11 +290,13 @@ def unfold(image: np.ndarray, blank_rgb: np.ndarray, tone: np.ndarray, flat: np.
                               round(tuning.CREASE_GAP_MM * px_per_mm))
         if shade is None:
             continue
+        done.append(c)
         # and back at each pixel's own distance from it
         at_pixels = _shifted(np.pad(shade, ((0, 0), (1, 1)), mode="edge"), phase)
         band /= at_pixels[..., None]
         img[rows[:, None], cols] = np.where(inside[..., None], np.clip(band + 0.5, 0, 255),
                                             img[rows[:, None], cols]).astype(np.uint8)
+    return done
 
 
 def _shifted(a: np.ndarray, by: np.ndarray) -> np.ndarray:

@@ -218,8 +218,9 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     scale = photo_px_per_mm(to_mm, g.sheet_mm)
     expected = expected_print(blank.rgb, tone.result(), sigma * px, px, area,
                               colour_blur_px(colour_step, scale, px))
-    if folds.result():  # (the print was found first, where it lies: a crease moves none)
-        unfold(sheet, blank.rgb, tone.result(), blank.flat, folds.result(), px)
+    creases = []  # (the print was found first, where it lies: a crease moves none of it)
+    if folds.result():
+        creases = unfold(sheet, blank.rgb, tone.result(), blank.flat, folds.result(), px)
         grey_sheet = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     places = _placed(boxes, shifts, *sheet.shape[1::-1])
     jobs, patches_done = _patch_jobs(sheet, light, (expected, area[:2]), places, boxes,
@@ -261,7 +262,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     verdicts = doubt_pale_fills(verdicts, g, lit.result())
     verdicts = [v.doubted(crease=1.0) if v.state == "struck"
                 and v.features.get("line_z", np.inf) < tuning.CREASE_STROKE_Z and any(
-                    c.crosses(g.element(v.id).box_mm, g.sheet_mm) for c in folds.result())
+                    c.crosses(g.element(v.id).box_mm, g.sheet_mm) for c in creases)
                 else v for v in verdicts]
     if any("crease" in v.features for v in verdicts):
         notes.append("the sheet was folded, and a crease runs through values that read struck: "

@@ -1227,7 +1227,8 @@ MISSED_LEAST_PX = 12
 # A crease (read/crease.py): a line darker than the light CREASE_SIDE_MM either side of it, by
 # CREASE_SHADE or more, in CREASE_SHARE of the spans of CREASE_SPAN_MM it crosses where the
 # print is plain (CREASE_MIN_SPANS at least) and in the margins (outside every element,
-# CREASE_SIDE_MM round it) all along, over CREASE_MARGIN_MM at least; within CREASE_MAX_DEG of
+# CREASE_SIDE_MM round it) all along, over CREASE_MARGIN_MM at least, CREASE_END_MM of them in
+# either half of the sheet (a pen lying on it has edges too); within CREASE_MAX_DEG of
 # the sheet's sides, looked for in steps of CREASE_STEP_DEG, not within CREASE_EDGE_MM of them;
 # of the lines through the margins, the CREASE_TRIED shaded in the most spans of the margins
 # (then of all) are tried. Measured on the coarse copies of benchmarks/score.py --fold,
@@ -1241,6 +1242,7 @@ CREASE_SHADE = 0.02
 CREASE_SHARE = 0.5
 CREASE_MIN_SPANS = 3
 CREASE_MARGIN_MM = 10.0
+CREASE_END_MM = 2.5
 CREASE_MAX_DEG = 4.0
 CREASE_STEP_DEG = 0.25
 CREASE_TRIED = 10
