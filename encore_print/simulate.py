@@ -175,10 +175,9 @@ def fold_sheet(sheet_rgb: np.ndarray, dpi: float, rng: Rng) -> np.ndarray:
     h, w = sheet_rgb.shape[:2]
     px = dpi / MM_PER_INCH
     way = FOLDS[int(rng.integers(len(FOLDS)))]
-    # a fold across the long side first (A4 to A5), as one folds a sheet to halve it
-    across_long = [(0.5,)] if way != "thirds" else [(1 / 3, 2 / 3)]
+    # folds across the long side first (A4 to A5), as one folds a sheet to halve it
     long_is_x = w >= h
-    creases = [(at, long_is_x) for at in across_long[0]]
+    creases = [(at, long_is_x) for at in ((1 / 3, 2 / 3) if way == "thirds" else (0.5,))]
     if way == "quarters":
         creases.append((0.5, not long_is_x))
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
