@@ -58,8 +58,9 @@ def find_creases(light: np.ndarray, px_per_mm: float, elements: tuple[Element, .
     CREASE_MAX_DEG of the sheet's sides. A crease is a line darker than the light
     CREASE_SIDE_MM either side of it (see _shade): by CREASE_SHADE or more in CREASE_SHARE
     of the spans of CREASE_SPAN_MM it crosses where the print is plain, CREASE_MIN_SPANS at
-    least, and all along its way through the margins, where no one writes (its median shade
-    there, over CREASE_MARGIN_MM of them at least): pen along a row of cells stays in them."""
+    least, and all along its way through the margins, where no one writes, in both halves of
+    the sheet (see _in_margins): pen along a row of cells stays in them. It is then laid where
+    it is darkest (see _fitted)."""
     out = []
     side = round(tuning.CREASE_SIDE_MM * px_per_mm)
     span = round(tuning.CREASE_SPAN_MM * px_per_mm)
