@@ -79,7 +79,7 @@ def test_unfolding_divides_the_crease_s_shade_out_of_pen_and_paper_alike(encore_
     # (the light is as printed: the tone changes nothing)
     tone = np.arange(256, dtype=np.float32)[None, :, None].repeat(3, axis=2)
     before = np.abs(creased.astype(int) - photo).max()
-    crease = Crease(True, 90.0, 0.01, 0.2)
+    crease = Crease(True, 90.0, 0.01)
     assert unfold(creased, blank, tone, flat, [crease], px) == [crease]
     assert before >= 45
     assert np.abs(creased.astype(int) - photo).max() <= 3
@@ -114,11 +114,11 @@ def test_a_folded_sheet_reads_as_it_was_marked(seed, monkeypatch):
 
 
 def test_a_crease_runs_through_the_boxes_on_its_line():
-    upright = Crease(True, 90.0, 0.02, 0.1)  # 90 mm across the middle, leaning right downwards
+    upright = Crease(True, 90.0, 0.02)  # 90 mm across the middle, leaning right downwards
     assert upright.crosses((89.0, 95.0, 3.0, 10.0), (180.0, 128.0))  # (90.7 mm down there)
     assert not upright.crosses((93.0, 95.0, 3.0, 10.0), (180.0, 128.0))
     assert upright.crosses((91.5, 95.0, 3.0, 10.0), (180.0, 128.0))  # (within a mm of it)
-    lying = Crease(False, 64.0, 0.0, 0.1)
+    lying = Crease(False, 64.0, 0.0)
     assert lying.crosses((150.0, 60.0, 8.0, 8.0), (180.0, 128.0))
     assert not lying.crosses((150.0, 70.0, 8.0, 8.0), (180.0, 128.0))
 

@@ -26,7 +26,6 @@ class Crease:
     upright: bool
     at: float
     slope: float
-    shade: float  # how much light it takes away along the margins (its median, 0 … 1)
 
     def crosses(self, box_mm: tuple[float, float, float, float],
                 sheet_mm: tuple[float, float]) -> bool:
@@ -74,13 +73,13 @@ def find_creases(light: np.ndarray, px_per_mm: float, elements: tuple[Element, .
         for _ in range(3):
             tried = [(_in_margins(margin, at, slope, px_per_mm), at, slope)
                      for at, slope in _lines(*spans, margin_spans, span)[:tuning.CREASE_TRIED]]
-            shade_, at, slope = max(tried, default=(-np.inf, 0.0, 0.0))
-            if shade_ < tuning.CREASE_SHADE:
+            shown, at, slope = max(tried, default=(-np.inf, 0.0, 0.0))
+            if shown < tuning.CREASE_SHADE:
                 break
             _forget(spans, at, slope, span, 2 * side)
             fit = _fitted(shade, ~w, at, slope, round(tuning.CREASE_BAND_MM * px_per_mm))
             if fit is not None:
-                out.append(Crease(upright, (fit[0] + 0.5) / px_per_mm, fit[1], shade_))
+                out.append(Crease(upright, (fit[0] + 0.5) / px_per_mm, fit[1]))
     return out
 
 
@@ -99,6 +98,8 @@ def _written_on(elements: tuple[Element, ...], shape: tuple[int, int], px_per_mm
 
 
 def _any_in_span(mask: np.ndarray, span: int) -> np.ndarray:
+    """Per run of `span` rows (as _spans takes them) and column: whether `mask` is set in any
+    of its pixels."""
     h, w = mask.shape
     n = h // span
     return mask[:n * span].reshape(n, span, w).any(axis=1)

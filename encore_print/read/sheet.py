@@ -260,10 +260,7 @@ def _read_sheet(photo: np.ndarray, to_mm: np.ndarray, layout: Layout, g: SheetGe
     verdicts = _doubt_off_their_match(verdicts, g, found, shifts, matches, px)
     verdicts = _doubt_shade_edges(verdicts, g, near_hidden, light.result(), places)
     verdicts = doubt_pale_fills(verdicts, g, lit.result())
-    verdicts = [v.doubted(crease=1.0) if v.state == "struck"
-                and v.features.get("line_z", np.inf) < tuning.CREASE_STROKE_Z and any(
-                    c.crosses(g.element(v.id).box_mm, g.sheet_mm) for c in creases)
-                else v for v in verdicts]
+    verdicts = _doubt_strokes_on_creases(verdicts, g, creases)
     if any("crease" in v.features for v in verdicts):
         notes.append("the sheet was folded, and a crease runs through values that read struck: "
                      "a crease can look like a stroke through a value, so they are left for you "
@@ -433,6 +430,16 @@ def _doubt_unseen(verdicts: list[Verdict], g: SheetGeometry, hidden: list[str],
             v = v.doubted(print_unseen=1.0)
         out.append(v)
     return out
+
+
+def _doubt_strokes_on_creases(verdicts: list[Verdict], g: SheetGeometry, creases: list[Crease]
+                              ) -> list[Verdict]:
+    """A value read struck by a line no clearer than what a crease's shade can leave of itself
+    (CREASE_STROKE_Z) where one of the `creases` (their shade divided out) runs: a doubt."""
+    return [v.doubted(crease=1.0) if v.state == "struck"
+            and v.features.get("line_z", np.inf) < tuning.CREASE_STROKE_Z
+            and any(c.crosses(g.element(v.id).box_mm, g.sheet_mm) for c in creases) else v
+            for v in verdicts]
 
 
 def _doubt_shade_edges(verdicts: list[Verdict], g: SheetGeometry, near_hidden: frozenset[str],
